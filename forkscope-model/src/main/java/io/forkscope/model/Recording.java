@@ -1,0 +1,21 @@
+package io.forkscope.model;
+
+import java.util.List;
+
+/**
+ * A recording as read back from a file: how it was made, the whole run, the regions, and the
+ * warnings the recorder or the reader raised (for example a truncated file).
+ *
+ * @param info     how it was made
+ * @param wholeRun the last whole-run block in the file (final, or the last periodic snapshot)
+ * @param regions  every closed region, in the order they closed
+ * @param warnings recorder and reader warnings, for people
+ * @param complete whether the recorder finished the file (an end block was read)
+ */
+public record Recording(RecordingInfo info, WholeRun wholeRun, List<RegionRecord> regions,
+                        List<String> warnings, boolean complete) {
+    public Recording {
+        regions = List.copyOf(regions);
+        warnings = List.copyOf(warnings);
+    }
+}

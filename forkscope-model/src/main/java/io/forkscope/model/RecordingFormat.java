@@ -1,0 +1,38 @@
+package io.forkscope.model;
+
+/**
+ * The layout of a {@code .fsk} recording file.
+ *
+ * <pre>
+ * file   := magic(8) major(u16) minor(u16) block*
+ * magic  := "FSKREC" 0x0D 0x0A            (CR LF catches text-mode mangling)
+ * block  := type(u8) length(u32) payload(length bytes) crc32(u32 over type, length and payload)
+ * </pre>
+ *
+ * All numbers are big-endian; strings are {@link java.io.DataOutput#writeUTF modified UTF-8}.
+ * Blocks are written whole with one write, so a killed JVM leaves a file whose last block may be
+ * cut short: readers keep every complete block before it. A reader skips block types it does not
+ * know when the major version matches (newer minor versions only add block types and keys); a
+ * newer major version is refused.
+ */
+public final class RecordingFormat {
+    private RecordingFormat() {}
+
+    public static final byte[] MAGIC = {'F', 'S', 'K', 'R', 'E', 'C', 0x0D, 0x0A};
+    public static final int MAJOR = 1;
+    public static final int MINOR = 0;
+
+    /** Largest payload a reader accepts; anything larger is corruption. */
+    public static final int MAX_PAYLOAD = 64 << 20;
+
+    /** Key/value pairs of {@link RecordingInfo}: count(u32) (key, value)*. */
+    public static final int BLOCK_INFO = 1;
+    /** A {@link WholeRun}: workSpan, workers(u32), threads(u32), tasks(u64), final(u8). */
+    public static final int BLOCK_WHOLE_RUN = 2;
+    /** A {@link RegionRecord}: label, thread, startNs(u64), workSpan, unjoined(u64). */
+    public static final int BLOCK_REGION = 3;
+    /** One warning line from the recorder. */
+    public static final int BLOCK_WARNING = 4;
+    /** The recorder closed the file cleanly; no payload. */
+    public static final int BLOCK_END = 5;
+}

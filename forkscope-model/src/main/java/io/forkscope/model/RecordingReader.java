@@ -1,0 +1,152 @@
+package io.forkscope.model;
+
+import java.io.BufferedInputStream;
+import java.io.ByteArrayInputStream;
+import java.io.DataInputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.CRC32;
+
+/**
+ * Reads a {@code .fsk} file (see {@link RecordingFormat}). A file cut short or damaged after some
+ * complete blocks is read up to its last complete block, with a warning; a file that is not a
+ * recording, of a newer major version, or without any measurement is refused with a
+ * {@link RecordingException} whose message names the file.
+ */
+public final class RecordingReader {
+    private RecordingReader() {}
+
+    public static Recording read(Path file) throws RecordingException {
+        try (InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
+            return read(in, file.toString());
+        } catch (NoSuchFileException e) {
+            throw new RecordingException(file + ": no such file");
+        } catch (IOException e) {
+            throw new RecordingException(file + ": cannot read: " + e.getMessage(), e);
+        }
+    }
+
+    public static Recording read(InputStream stream, String name) throws IOException, RecordingException {
+        DataInputStream in = new DataInputStream(stream);
+        byte[] magic = new byte[RecordingFormat.MAGIC.length];
+        int got = in.readNBytes(magic, 0, magic.length);
+        if (got < magic.length || !Arrays.equals(magic, RecordingFormat.MAGIC)) {
+            throw new RecordingException(name + ": not a forkscope recording (no FSKREC header)");
+        }
+        int major;
+        int minor;
+        try {
+            major = in.readUnsignedShort();
+            minor = in.readUnsignedShort();
+        } catch (EOFException e) {
+            throw new RecordingException(name + ": not a forkscope recording (header cut short)");
+        }
+        if (major > RecordingFormat.MAJOR) {
+            throw new RecordingException(name + ": recording format " + major + "." + minor
+                    + " is newer than this forkscope reads (" + RecordingFormat.MAJOR + ".x); upgrade forkscope");
+        }
+        if (major < 1) {
+            throw new RecordingException(name + ": not a forkscope recording (format version " + major + ")");
+        }
+
+        Map<String, String> info = new LinkedHashMap<>();
+        WholeRun whole = null;
+        List<RegionRecord> regions = new ArrayList<>();
+        List<String> warnings = new ArrayList<>();
+        boolean complete = false;
+        int blocks = 0;
+        CRC32 crc = new CRC32();
+        while (true) {
+            int type = in.read();
+            if (type < 0) {
+                break;
+            }
+            byte[] payload;
+            try {
+                int length = in.readInt();
+                if (length < 0 || length > RecordingFormat.MAX_PAYLOAD) {
+                    warnings.add(damaged(name, blocks, "a block has an impossible length"));
+                    break;
+                }
+                payload = in.readNBytes(length);
+                int expected = in.readInt();
+                if (payload.length < length) {
+                    throw new EOFException();
+                }
+                crc.reset();
+                crc.update(type);
+                crc.update(length >>> 24);
+                crc.update(length >>> 16);
+                crc.update(length >>> 8);
+                crc.update(length);
+                crc.update(payload);
+                if ((int) crc.getValue() != expected) {
+                    warnings.add(damaged(name, blocks, "a block fails its checksum"));
+                    break;
+                }
+            } catch (EOFException e) {
+                warnings.add(name + ": recording is truncated after " + blocks
+                        + " complete blocks (the recorded JVM did not finish writing it); showing what was written before");
+                break;
+            }
+            blocks++;
+            DataInputStream p = new DataInputStream(new ByteArrayInputStream(payload));
+            try {
+                switch (type) {
+                    case RecordingFormat.BLOCK_INFO -> {
+                        int n = p.readInt();
+                        for (int i = 0; i < n; i++) {
+                            info.put(p.readUTF(), p.readUTF());
+                        }
+                    }
+                    case RecordingFormat.BLOCK_WHOLE_RUN -> whole = new WholeRun(readWorkSpan(p), p.readInt(),
+                            p.readInt(), p.readLong(), p.readBoolean());
+                    case RecordingFormat.BLOCK_REGION -> regions.add(new RegionRecord(p.readUTF(), p.readUTF(),
+                            p.readLong(), readWorkSpan(p), p.readLong()));
+                    case RecordingFormat.BLOCK_WARNING -> warnings.add(p.readUTF());
+                    case RecordingFormat.BLOCK_END -> complete = true;
+                    default -> { } // a block type from a newer minor version: skip it
+                }
+            } catch (EOFException e) {
+                warnings.add(damaged(name, blocks - 1, "a block of type " + type + " is shorter than its contents"));
+                break;
+            }
+        }
+        if (info.isEmpty()) {
+            throw new RecordingException(name + ": damaged recording (no information block)");
+        }
+        if (whole == null) {
+            throw new RecordingException(name + ": recording holds no measurements yet"
+                    + " (the recorded JVM stopped before its first snapshot)");
+        }
+        if (!complete && !whole.isFinal() && warnings.stream().noneMatch(w -> w.contains("truncated"))) {
+            warnings.add(name + ": the recording was not closed (JVM killed?); showing its last periodic snapshot");
+        }
+        RecordingInfo recordingInfo = new RecordingInfo(info);
+        try {
+            recordingInfo.unit();
+            recordingInfo.burden();
+        } catch (IllegalArgumentException e) {
+            throw new RecordingException(name + ": damaged recording (" + e.getMessage() + ")");
+        }
+        return new Recording(recordingInfo, whole, regions, warnings, complete);
+    }
+
+    private static String damaged(String name, int blocks, String what) {
+        return name + ": recording is damaged after " + blocks + " complete blocks (" + what
+                + "); showing what was written before";
+    }
+
+    private static WorkSpan readWorkSpan(DataInputStream p) throws IOException {
+        return new WorkSpan(p.readLong(), p.readLong(), p.readLong(), p.readLong(), p.readLong(), p.readLong());
+    }
+}

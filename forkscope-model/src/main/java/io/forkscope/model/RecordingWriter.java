@@ -1,0 +1,113 @@
+package io.forkscope.model;
+
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.Map;
+import java.util.zip.CRC32;
+
+/**
+ * Writes a recording block by block (see {@link RecordingFormat}). Each block is encoded in memory
+ * and handed to the stream with a single write followed by a flush, so a reader of a file whose
+ * writer died sees only whole blocks plus at most one torn tail. Not thread-safe: callers
+ * serialise access (the agent's writer holds one lock around each call).
+ */
+public final class RecordingWriter implements AutoCloseable {
+    private final OutputStream out;
+    private final ByteArrayOutputStream buffer = new ByteArrayOutputStream(256);
+    private final DataOutputStream data = new DataOutputStream(buffer);
+    private final CRC32 crc = new CRC32();
+
+    public RecordingWriter(OutputStream out) throws IOException {
+        this.out = out;
+        DataOutputStream header = new DataOutputStream(buffer);
+        header.write(RecordingFormat.MAGIC);
+        header.writeShort(RecordingFormat.MAJOR);
+        header.writeShort(RecordingFormat.MINOR);
+        flushBuffer();
+    }
+
+    public void info(Map<String, String> values) throws IOException {
+        begin(RecordingFormat.BLOCK_INFO);
+        data.writeInt(values.size());
+        for (Map.Entry<String, String> e : values.entrySet()) {
+            data.writeUTF(e.getKey());
+            data.writeUTF(e.getValue());
+        }
+        finishBlock();
+    }
+
+    public void wholeRun(WholeRun run) throws IOException {
+        begin(RecordingFormat.BLOCK_WHOLE_RUN);
+        writeWorkSpan(run.measures());
+        data.writeInt(run.workers());
+        data.writeInt(run.threads());
+        data.writeLong(run.tasks());
+        data.writeBoolean(run.isFinal());
+        finishBlock();
+    }
+
+    public void region(RegionRecord region) throws IOException {
+        begin(RecordingFormat.BLOCK_REGION);
+        data.writeUTF(region.label());
+        data.writeUTF(region.thread());
+        data.writeLong(region.startNs());
+        writeWorkSpan(region.measures());
+        data.writeLong(region.unjoined());
+        finishBlock();
+    }
+
+    public void warning(String text) throws IOException {
+        begin(RecordingFormat.BLOCK_WARNING);
+        data.writeUTF(text.length() > 4000 ? text.substring(0, 4000) : text);
+        finishBlock();
+    }
+
+    /** Marks the recording complete. Further blocks may still follow (a reader keeps reading). */
+    public void endOfRecording() throws IOException {
+        begin(RecordingFormat.BLOCK_END);
+        finishBlock();
+    }
+
+    @Override
+    public void close() throws IOException {
+        out.close();
+    }
+
+    private void writeWorkSpan(WorkSpan w) throws IOException {
+        data.writeLong(w.work());
+        data.writeLong(w.span());
+        data.writeLong(w.burdenedSpan());
+        data.writeLong(w.spawns());
+        data.writeLong(w.syncs());
+        data.writeLong(w.elapsedNs());
+    }
+
+    private int type;
+
+    private void begin(int blockType) {
+        buffer.reset();
+        type = blockType;
+        // type and length are filled in by finishBlock, once the payload size is known
+    }
+
+    private void finishBlock() throws IOException {
+        byte[] payload = buffer.toByteArray();
+        buffer.reset();
+        data.writeByte(type);
+        data.writeInt(payload.length);
+        data.write(payload);
+        crc.reset();
+        byte[] framed = buffer.toByteArray();
+        crc.update(framed, 0, framed.length);
+        data.writeInt((int) crc.getValue());
+        flushBuffer();
+    }
+
+    private void flushBuffer() throws IOException {
+        buffer.writeTo(out);
+        out.flush();
+        buffer.reset();
+    }
+}
