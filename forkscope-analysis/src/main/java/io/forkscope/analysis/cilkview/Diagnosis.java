@@ -1,0 +1,19 @@
+package io.forkscope.analysis.cilkview;
+
+/**
+ * One finding about a section, with a one-line message for people that carries the numbers.
+ *
+ * @param kind    what was found
+ * @param message one line, no trailing newline
+ */
+public record Diagnosis(Kind kind, String message) {
+    /** The findings of {@link Diagnostician}, after Cilkview §2, §4 and §5. */
+    public enum Kind {
+        /** Parallelism below {@value Diagnostician#PARALLELISM_PER_PROCESSOR} × the processor count. */
+        LOW_PARALLELISM,
+        /** Burdened parallelism far below parallelism: spawn/steal overhead dominates. */
+        FINE_GRAINED_TASKS,
+        /** Average maximal strand so short that spawn overhead shows (time unit only). */
+        SHORT_STRANDS
+    }
+}

@@ -1,0 +1,80 @@
+package io.forkscope.analysis.cilkview;
+
+import io.forkscope.model.Unit;
+import io.forkscope.model.WorkSpan;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Cilkview's reading of a section's numbers (§2, §4, §5), turned into findings. A section with
+ * no work gets none; a finding is made only when its threshold is crossed strictly.
+ */
+public final class Diagnostician {
+    /**
+     * Parallelism should exceed the processor count "by a reasonable margin" (§2), T1/T∞ ≫ P for
+     * near-linear speedup (§3, Inequality 5). The paper names no factor; 10 is the usual Cilk rule
+     * of thumb for that margin.
+     */
+    public static final double PARALLELISM_PER_PROCESSOR = 10;
+
+    /**
+     * §5 (stencil, Fig. 8): a burdened parallelism far below the parallelism means the burden
+     * on the critical path outweighs the work along it, so the stolen tasks are too small to
+     * pay for their migration. The paper gives no cut; below half means bT∞ > 2·T∞, i.e. more
+     * burden than work on the burdened critical path.
+     */
+    public static final double MIN_BURDENED_TO_PARALLELISM = 0.5;
+
+    /**
+     * §4: when the average maximal strand is below 500 instructions, spawn overhead "may be
+     * noticeable". Strands are timed here, not counted: 250 ns is 500 instructions at about two
+     * instructions per nanosecond. Only applies to the time unit.
+     */
+    public static final double MIN_AVERAGE_MAXIMAL_STRAND_NS = 250;
+
+    private Diagnostician() {}
+
+    /**
+     * @param ws         the section's measures
+     * @param unit       the recording's unit; {@link Unit#ABSTRACT} skips the strand-length check
+     * @param processors the processor count of the target machine
+     * @return the findings, in the order of {@link Diagnosis.Kind}; empty when none applies
+     */
+    public static List<Diagnosis> diagnose(WorkSpan ws, Unit unit, int processors) {
+        if (ws.work() <= 0) {
+            return List.of();
+        }
+        List<Diagnosis> out = new ArrayList<>();
+        double parallelism = ws.parallelism();
+        double needed = PARALLELISM_PER_PROCESSOR * processors;
+        // span 0 with work leaves parallelism undefined (the model reports 0): say nothing of it
+        if (ws.span() > 0 && parallelism < needed) {
+            SpeedupEstimate e = SpeedupBounds.estimate(ws, processors);
+            out.add(new Diagnosis(Diagnosis.Kind.LOW_PARALLELISM, format(
+                    "not enough parallelism for %d processors: parallelism %.2f is below %,.0f (%.0f x %d);"
+                            + " estimated speedup on %d processors %.2f - %.2f",
+                    processors, parallelism, needed, PARALLELISM_PER_PROCESSOR, processors,
+                    processors, e.lower(), e.upper())));
+        }
+        double burdened = ws.burdenedParallelism();
+        if (ws.burdenedSpan() > 0 && burdened < MIN_BURDENED_TO_PARALLELISM * parallelism) {
+            out.add(new Diagnosis(Diagnosis.Kind.FINE_GRAINED_TASKS, format(
+                    "tasks too fine-grained: burdened parallelism %.2f is below half the parallelism %.2f,"
+                            + " spawn/steal overhead dominates; give each task more work",
+                    burdened, parallelism)));
+        }
+        double strand = ws.averageMaximalStrand();
+        if (unit == Unit.TIME && strand < MIN_AVERAGE_MAXIMAL_STRAND_NS) {
+            out.add(new Diagnosis(Diagnosis.Kind.SHORT_STRANDS, format(
+                    "strands too short: average maximal strand %,.1f ns is below %.0f ns (about 500 instructions),"
+                            + " spawn overhead shows; coarsen (stop forking below a larger cutoff)",
+                    strand, MIN_AVERAGE_MAXIMAL_STRAND_NS)));
+        }
+        return List.copyOf(out);
+    }
+
+    private static String format(String pattern, Object... args) {
+        return String.format(Locale.ROOT, pattern, args);
+    }
+}

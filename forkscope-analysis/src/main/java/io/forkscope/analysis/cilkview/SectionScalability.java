@@ -1,0 +1,33 @@
+package io.forkscope.analysis.cilkview;
+
+import io.forkscope.model.WorkSpan;
+import java.util.List;
+
+/**
+ * Cilkview's parallelism profile and speedup estimate (Fig. 6) of one section: the whole run, or
+ * one occurrence of a region.
+ *
+ * @param label                the region's label ("" when it has none); null for the whole run
+ * @param thread               the thread that opened and closed the region; null for the whole run
+ * @param startNs              when the region opened, ns after the recording started; 0 for the whole run
+ * @param unjoined             tasks forked in the region and unfinished when it closed; 0 for the whole run
+ * @param measures             work, span, burdened span, counts and elapsed time, in the recording's unit
+ * @param parallelism          T1/T∞, 0 when the span is 0
+ * @param burdenedParallelism  T1/bT∞, 0 when the burdened span is 0
+ * @param averageMaximalStrand work / (1 + 2·spawns + syncs), in the recording's unit
+ * @param speedups             one estimate per processor count, ascending in P; empty without work
+ * @param diagnoses            the findings of {@link Diagnostician}; empty when none applies
+ */
+public record SectionScalability(String label, String thread, long startNs, long unjoined, WorkSpan measures,
+                                 double parallelism, double burdenedParallelism, double averageMaximalStrand,
+                                 List<SpeedupEstimate> speedups, List<Diagnosis> diagnoses) {
+    public SectionScalability {
+        speedups = List.copyOf(speedups);
+        diagnoses = List.copyOf(diagnoses);
+    }
+
+    /** @return whether this section is the whole run rather than a region */
+    public boolean isWholeRun() {
+        return label == null;
+    }
+}

@@ -1,0 +1,78 @@
+package io.forkscope.recorder.agent;
+
+import io.forkscope.model.RecordingInfo;
+import io.forkscope.model.RecordingWriter;
+import io.forkscope.recorder.engine.Clock;
+import io.forkscope.recorder.engine.SpanEngine;
+import io.forkscope.recorder.fj.ForkJoinRecorder;
+import io.forkscope.recorder.fj.ForkJoinTaskModel;
+import io.forkscope.recorder.output.RecordingSink;
+import io.forkscope.spi.RecorderBridge;
+import java.lang.instrument.Instrumentation;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Starts recording, from the bootstrap class path (see {@link Premain}): parses the options,
+ * opens the recording file, weaves the ForkJoinPool recorder, plugs the API's hooks in and starts
+ * the sink. Any failure here leaves the program running without recording, with one line on
+ * stderr.
+ */
+public final class Agent {
+    public static final String VERSION = "0.1.0";
+
+    private Agent() {}
+
+    public static void start(String options, Instrumentation inst) {
+        try {
+            preload();
+            long pid = ProcessHandle.current().pid();
+            AgentOptions opts = AgentOptions.parse(options, pid);
+            ForkJoinTaskModel model = ForkJoinRecorder.model();
+            SpanEngine engine = new SpanEngine(opts.unit(), opts.burden(), Clock.SYSTEM, model, model);
+            ForkJoinRecorder recorder = new ForkJoinRecorder();
+            OutputFile.Opened file = OutputFile.open(opts.out(), opts.force(), pid);
+            if (!file.path().equals(opts.out())) {
+                System.err.println("forkscope: " + opts.out() + " exists; recording to " + file.path());
+            }
+            RecordingSink sink = new RecordingSink(new RecordingWriter(file.stream()), info(opts, pid), engine,
+                    opts.flushMs());
+            recorder.install(inst);
+            recorder.enable(engine, () -> RecorderBridge.install(null));
+            RecorderBridge.install(new RegionHooks(engine));
+            sink.start();
+        } catch (Throwable t) {
+            System.err.println("forkscope: could not start, the program runs without recording: " + t.getMessage());
+        }
+    }
+
+    /**
+     * Loads the classes the hooks use before any ForkJoinTask exists, so that no class of ours is
+     * first loaded from inside a transformation or a hot hook (ClassCircularityError, JVM-NOTES).
+     */
+    private static void preload() throws ClassNotFoundException {
+        String[] names = {"io.forkscope.recorder.engine.Frame", "io.forkscope.recorder.engine.ThreadState",
+            "io.forkscope.recorder.engine.TaskNode", "io.forkscope.recorder.engine.RegionToken",
+            "io.forkscope.recorder.fj.ForkJoinHooks", "io.forkscope.recorder.fj.Failure",
+            "io.forkscope.model.RegionRecord", "io.forkscope.model.WorkSpan", "io.forkscope.model.WholeRun"};
+        for (String name : names) {
+            Class.forName(name, true, Agent.class.getClassLoader());
+        }
+    }
+
+    private static Map<String, String> info(AgentOptions opts, long pid) {
+        Map<String, String> info = new LinkedHashMap<>();
+        info.put(RecordingInfo.RECORDER_VERSION, VERSION);
+        info.put(RecordingInfo.MODE, "cilkview");
+        info.put(RecordingInfo.UNIT, opts.unit().optionName());
+        info.put(RecordingInfo.BURDEN, Long.toString(opts.burden()));
+        info.put(RecordingInfo.BURDEN_SOURCE, opts.burdenSource());
+        info.put(RecordingInfo.JAVA_VERSION, System.getProperty("java.version", "?"));
+        info.put(RecordingInfo.JAVA_VM, System.getProperty("java.vm.name", "?") + " " + System.getProperty("java.vm.version", ""));
+        info.put(RecordingInfo.COMMAND, System.getProperty("sun.java.command", "?"));
+        info.put(RecordingInfo.PID, Long.toString(pid));
+        info.put(RecordingInfo.START_EPOCH_MS, Long.toString(System.currentTimeMillis()));
+        info.put(RecordingInfo.AVAILABLE_PROCESSORS, Integer.toString(Runtime.getRuntime().availableProcessors()));
+        return info;
+    }
+}

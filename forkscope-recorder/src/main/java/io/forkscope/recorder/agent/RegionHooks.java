@@ -1,0 +1,42 @@
+package io.forkscope.recorder.agent;
+
+import io.forkscope.recorder.engine.SpanEngine;
+import io.forkscope.recorder.fj.ForkJoinHooks;
+import io.forkscope.spi.RecorderHooks;
+
+/** Connects the API's regions and abstract work units to the engine. */
+final class RegionHooks implements RecorderHooks {
+    private final SpanEngine engine;
+
+    RegionHooks(SpanEngine engine) {
+        this.engine = engine;
+    }
+
+    @Override
+    public Object regionStart(String label) {
+        try {
+            return engine.regionStart(label);
+        } catch (Throwable t) {
+            ForkJoinHooks.fail(t);
+            return null;
+        }
+    }
+
+    @Override
+    public void regionStop(Object token) {
+        try {
+            engine.regionStop(token);
+        } catch (Throwable t) {
+            ForkJoinHooks.fail(t);
+        }
+    }
+
+    @Override
+    public void work(long units) {
+        try {
+            engine.work(units);
+        } catch (Throwable t) {
+            ForkJoinHooks.fail(t);
+        }
+    }
+}

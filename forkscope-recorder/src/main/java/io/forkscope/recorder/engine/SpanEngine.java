@@ -1,0 +1,556 @@
+package io.forkscope.recorder.engine;
+
+import io.forkscope.model.RegionRecord;
+import io.forkscope.model.Unit;
+import io.forkscope.model.WholeRun;
+import io.forkscope.model.WorkSpan;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+
+/**
+ * Work, span and burdened span on the fly (SPEC §2, Cilkview Fig. 13 generalised to per-task
+ * joins), fed by one runtime-neutral event vocabulary that every recorder speaks:
+ *
+ * <ul>
+ *   <li>{@link #create} – the current strand forks or submits a task (create edge; the parent's
+ *       continuation is the create-cont edge). Burden goes on the create edge: Java thieves take
+ *       the forked child, not the continuation (SPEC §3).
+ *   <li>{@link #resume} – the runtime call that followed a create returned; the next strand opens.
+ *   <li>{@link #execBegin}/{@link #execEnd} – a thread runs a task's body. These nest: a worker
+ *       that helps while joining runs other tasks inside the joining task's frame. A task run
+ *       without a create (invoke, invokeAll's first task) is a plain call from the current frame.
+ *   <li>{@link #waitBegin}/{@link #waitEnd} – the current strand waits for one task (join, get,
+ *       invoke, ...). Only the outermost wait of a frame is an edge; waits nest inside invoke.
+ *       On return the waiter takes the max of the spans and, once per task, its subtree counts.
+ *   <li>{@link #completion} – a CountedCompleter path (tryComplete, propagateCompletion, complete)
+ *       starts: the current values flow into the task's completer chain (end edges).
+ * </ul>
+ *
+ * <p>Strand time is what passes between two events while the strand is open, so time inside the
+ * runtime (pushing, stealing, parking, helping overhead) and inside this engine is excluded. With
+ * {@link Unit#ABSTRACT} a strand's length is the units declared through {@link #work} instead.
+ *
+ * <p>Threading: every event is handled on the thread that caused it, against that thread's
+ * {@link ThreadState}; the only shared mutable state is in {@link TaskNode} (see its comment), the
+ * list of thread states (copy-on-write, appended once per thread), and the queues of closed regions
+ * and warnings.
+ */
+public final class SpanEngine {
+    /** How long a joiner waits for a done task's recorder exit hook before giving up on its values. */
+    private static final long LATE_END_LIMIT_NS = 50_000_000L;
+    private static final int MAX_COMPLETER_CHAIN = 100_000;
+
+    private final Unit unit;
+    private final long burden;
+    private final Clock clock;
+    private final TaskModel model;
+    private final ThreadClassifier classifier;
+    private final long startNs;
+
+    private final List<ThreadState> threads = new CopyOnWriteArrayList<>();
+    private final ThreadLocal<ThreadState> current = new ThreadLocal<>();
+    private final Queue<RegionRecord> closedRegions = new ConcurrentLinkedQueue<>();
+    private final Queue<String> warnings = new ConcurrentLinkedQueue<>();
+    private volatile long lateEnds;
+
+    public SpanEngine(Unit unit, long burden, Clock clock, TaskModel model, ThreadClassifier classifier) {
+        this.unit = unit;
+        this.burden = burden;
+        this.clock = clock;
+        this.model = model;
+        this.classifier = classifier;
+        this.startNs = clock.nanoTime();
+    }
+
+    public Unit unit() {
+        return unit;
+    }
+
+    public long burden() {
+        return burden;
+    }
+
+    // ---------------------------------------------------------------- events
+
+    public void create(TaskHandle child) {
+        ThreadState ts = enter();
+        if (ts == null) {
+            return;
+        }
+        try {
+            long now = clock.nanoTime();
+            Frame f = frame(ts, now);
+            closeStrand(ts, now);
+            f.spawns++;
+            ts.spawns++;
+            child.setForkscopeNode(new TaskNode(TaskNode.SPAWNED, model.isCompleter(child), f.span, f.bspan + burden));
+        } finally {
+            ts.busy = false;
+        }
+    }
+
+    public void resume() {
+        ThreadState ts = enter();
+        if (ts == null) {
+            return;
+        }
+        try {
+            if (ts.depth > 0 && !ts.strandOpen && ts.top().waitDepth == 0) {
+                openStrand(ts);
+            }
+        } finally {
+            ts.busy = false;
+        }
+    }
+
+    /** @return whether the engine tracks this execution; if so {@link #execEnd} must follow */
+    public boolean execBegin(TaskHandle task) {
+        ThreadState ts = enter();
+        if (ts == null) {
+            return false;
+        }
+        try {
+            if (model.isDone(task)) {
+                return false;
+            }
+            long now = clock.nanoTime();
+            closeStrand(ts, now);
+            TaskNode node = task.getForkscopeNode();
+            if (node == null || node.state != TaskNode.CREATED) {
+                Frame caller = ts.depth > 0 ? ts.top() : null;
+                node = new TaskNode(TaskNode.CALLED, model.isCompleter(task),
+                        caller == null ? 0 : caller.span, caller == null ? 0 : caller.bspan);
+                task.setForkscopeNode(node);
+            }
+            node.state = TaskNode.RUNNING;
+            ts.push().reset(node, node.startSpan, node.startBspan);
+            ts.execs++;
+            ts.ranTasks = true;
+            openStrand(ts);
+            return true;
+        } finally {
+            ts.busy = false;
+        }
+    }
+
+    public void execEnd(TaskHandle task) {
+        ThreadState ts = enter();
+        if (ts == null) {
+            return;
+        }
+        try {
+            if (ts.depth == 0) {
+                return;
+            }
+            long now = clock.nanoTime();
+            closeStrand(ts, now);
+            Frame f = ts.top();
+            TaskNode node = f.node;
+            if (node.completer) {
+                propagate(f, task);
+            } else {
+                node.endSpan = f.span;
+                node.endBspan = f.bspan;
+                node.endWork = f.work;
+                node.endSpawns = f.spawns;
+                node.endSyncs = f.syncs;
+            }
+            node.state = TaskNode.ENDED;
+            if (node.kind == TaskNode.SPAWNED) {
+                ts.spawnedEnded++;
+            }
+            ts.pop();
+            if (ts.depth > 0 && ts.top().waitDepth == 0) {
+                openStrand(ts);
+            }
+        } finally {
+            ts.busy = false;
+        }
+    }
+
+    public void waitBegin() {
+        ThreadState ts = enter();
+        if (ts == null) {
+            return;
+        }
+        try {
+            long now = clock.nanoTime();
+            Frame f = frame(ts, now);
+            if (f.waitDepth++ == 0) {
+                closeStrand(ts, now);
+            }
+        } finally {
+            ts.busy = false;
+        }
+    }
+
+    /** Ends the wait begun by the matching {@link #waitBegin}, which waited for {@code task}. */
+    public void waitEnd(TaskHandle task) {
+        ThreadState ts = leaveWait();
+        if (ts == null) {
+            return;
+        }
+        try {
+            merge(ts, ts.top(), task);
+            openStrand(ts);
+        } finally {
+            ts.busy = false;
+        }
+    }
+
+    /** Ends a wait for several tasks (invokeAll); elements that are not tasks are skipped. */
+    public void waitEndAll(Iterable<?> tasks) {
+        ThreadState ts = leaveWait();
+        if (ts == null) {
+            return;
+        }
+        try {
+            Frame f = ts.top();
+            for (Object t : tasks) {
+                if (t instanceof TaskHandle h) {
+                    merge(ts, f, h);
+                }
+            }
+            openStrand(ts);
+        } finally {
+            ts.busy = false;
+        }
+    }
+
+    public void completion(TaskHandle completer) {
+        ThreadState ts = enter();
+        if (ts == null) {
+            return;
+        }
+        try {
+            long now = clock.nanoTime();
+            Frame f = frame(ts, now);
+            closeStrand(ts, now);
+            propagate(f, completer);
+            if (f.waitDepth == 0) {
+                openStrand(ts);
+            }
+        } finally {
+            ts.busy = false;
+        }
+    }
+
+    public void work(long units) {
+        ThreadState ts = enter();
+        if (ts == null) {
+            return;
+        }
+        try {
+            if (units > 0) {
+                frame(ts, clock.nanoTime());
+                ts.pendingUnits += units;
+            }
+        } finally {
+            ts.busy = false;
+        }
+    }
+
+    public Object regionStart(String label) {
+        ThreadState ts = enter();
+        if (ts == null) {
+            return null;
+        }
+        try {
+            long now = clock.nanoTime();
+            Frame f = frame(ts, now);
+            closeStrand(ts, now);
+            RegionToken token = new RegionToken(label, ts, f, now, outstanding());
+            if (f.waitDepth == 0) {
+                openStrand(ts);
+            }
+            return token;
+        } finally {
+            ts.busy = false;
+        }
+    }
+
+    public void regionStop(Object token) {
+        if (!(token instanceof RegionToken t)) {
+            return;
+        }
+        ThreadState ts = enter();
+        if (ts == null) {
+            return;
+        }
+        try {
+            long now = clock.nanoTime();
+            Frame f = frame(ts, now);
+            closeStrand(ts, now);
+            if (t.thread != ts || t.frame != f || t.node != f.node) {
+                warnings.add("region '" + t.label + "' was closed on another thread or in another task than it was opened in;"
+                        + " it is left out");
+            } else {
+                WorkSpan ws = new WorkSpan(f.work - t.work, f.span - t.span, f.bspan - t.bspan,
+                        f.spawns - t.spawns, f.syncs - t.syncs, now - t.startNs);
+                long unjoined = unjoinedSince(t.outstanding);
+                if (unjoined > 0) {
+                    warnings.add("region '" + t.label + "' ended while " + unjoined
+                            + " task(s) forked inside it had not finished: their work is missing from the region");
+                }
+                closedRegions.add(new RegionRecord(t.label, ts.threadName, t.startNs - startNs, ws, unjoined));
+            }
+            if (f.waitDepth == 0) {
+                openStrand(ts);
+            }
+        } finally {
+            ts.busy = false;
+        }
+    }
+
+    // ---------------------------------------------------------------- results
+
+    /** The whole run so far (SPEC §2: span is the longest path that ended anywhere). */
+    public WholeRun snapshot(boolean isFinal) {
+        long work = 0;
+        long spawns = 0;
+        long syncs = 0;
+        long execs = 0;
+        long span = 0;
+        long bspan = 0;
+        long first = Long.MAX_VALUE;
+        long last = Long.MIN_VALUE;
+        int workers = 0;
+        int threadsWithTasks = 0;
+        for (ThreadState ts : threads) {
+            work += ts.work;
+            spawns += ts.spawns;
+            syncs += ts.syncs;
+            execs += ts.execs;
+            span = Math.max(span, ts.maxSpan);
+            bspan = Math.max(bspan, ts.maxBspan);
+            if (ts.firstEventNs != Long.MAX_VALUE) {
+                first = Math.min(first, ts.firstEventNs);
+                last = Math.max(last, ts.lastEventNs);
+            }
+            if (ts.ranTasks) {
+                threadsWithTasks++;
+                workers = Math.max(workers, ts.poolParallelism);
+            }
+        }
+        long elapsed = first == Long.MAX_VALUE ? 0 : last - first;
+        return new WholeRun(new WorkSpan(work, span, bspan, spawns, syncs, elapsed), workers, threadsWithTasks,
+                execs, isFinal);
+    }
+
+    public void drainRegions(Consumer<RegionRecord> sink) {
+        for (RegionRecord r; (r = closedRegions.poll()) != null; ) {
+            sink.accept(r);
+        }
+    }
+
+    public void drainWarnings(Consumer<String> sink) {
+        for (String w; (w = warnings.poll()) != null; ) {
+            sink.accept(w);
+        }
+    }
+
+    public void warn(String text) {
+        warnings.add(text);
+    }
+
+    /** @return how many joins found a done task whose recorder exit hook had not run within the limit */
+    public long lateEnds() {
+        return lateEnds;
+    }
+
+    // ---------------------------------------------------------------- internals
+
+    /** @return the thread's state marked busy, or null when this event is to be ignored */
+    private ThreadState enter() {
+        ThreadState ts = current.get();
+        if (ts == null) {
+            Thread t = Thread.currentThread();
+            ts = new ThreadState(t.getName(), classifier.ignore(t), classifier.poolParallelism(t));
+            current.set(ts);
+            if (!ts.ignored) {
+                threads.add(ts);
+            }
+        }
+        if (ts.ignored || ts.busy) {
+            return null;
+        }
+        ts.busy = true;
+        return ts;
+    }
+
+    private ThreadState leaveWait() {
+        ThreadState ts = enter();
+        if (ts == null) {
+            return null;
+        }
+        Frame f = ts.depth == 0 ? null : ts.top();
+        if (f == null || f.waitDepth == 0 || --f.waitDepth > 0) {
+            ts.busy = false;
+            return null;
+        }
+        ts.lastEventNs = clock.nanoTime();
+        return ts;
+    }
+
+    /** The top frame, opening the thread's root frame (with an open strand) if it has none. */
+    private Frame frame(ThreadState ts, long now) {
+        if (ts.depth == 0) {
+            ts.push().reset(new TaskNode(TaskNode.ROOT, false, 0, 0), 0, 0);
+            ts.strandOpen = true;
+            ts.strandStart = now;
+        }
+        return ts.top();
+    }
+
+    private void closeStrand(ThreadState ts, long now) {
+        if (ts.firstEventNs == Long.MAX_VALUE) {
+            ts.firstEventNs = now;
+        }
+        ts.lastEventNs = now;
+        if (!ts.strandOpen) {
+            return;
+        }
+        ts.strandOpen = false;
+        long d;
+        if (unit == Unit.TIME) {
+            d = Math.max(0, now - ts.strandStart);
+        } else {
+            d = ts.pendingUnits;
+            ts.pendingUnits = 0;
+        }
+        Frame f = ts.top();
+        f.span += d;
+        f.bspan += d;
+        f.work += d;
+        ts.work += d;
+        if (f.span > ts.maxSpan) {
+            ts.maxSpan = f.span;
+        }
+        if (f.bspan > ts.maxBspan) {
+            ts.maxBspan = f.bspan;
+        }
+    }
+
+    private void openStrand(ThreadState ts) {
+        ts.strandOpen = true;
+        ts.strandStart = clock.nanoTime();
+    }
+
+    /** The wait that just ended joined {@code task}: the join edge into frame {@code f}. */
+    private void merge(ThreadState ts, Frame f, TaskHandle task) {
+        TaskNode n = task.getForkscopeNode();
+        if (n == null || n == f.node || !model.isDone(task)) {
+            return;
+        }
+        long span;
+        long bspan;
+        long work = 0;
+        long spawns = 0;
+        long syncs = 0;
+        if (n.completer) {
+            span = n.accSpan;
+            bspan = n.accBspan;
+            work = n.accWork;
+            spawns = n.accSpawns;
+            syncs = n.accSyncs;
+        } else {
+            if (n.state == TaskNode.RUNNING) {
+                awaitEnd(n);
+            }
+            if (n.state == TaskNode.ENDED) {
+                span = n.endSpan;
+                bspan = n.endBspan;
+                work = n.endWork;
+                spawns = n.endSpawns;
+                syncs = n.endSyncs;
+            } else {
+                span = n.startSpan;
+                bspan = n.startBspan;
+            }
+        }
+        if (span > f.span) {
+            f.span = span;
+        }
+        if (bspan > f.bspan) {
+            f.bspan = bspan;
+        }
+        if (n.takeAdditive()) {
+            f.work += work;
+            f.spawns += spawns;
+            f.syncs += syncs;
+        }
+        if (n.kind == TaskNode.SPAWNED) {
+            f.syncs++;
+            ts.syncs++;
+        }
+        if (f.span > ts.maxSpan) {
+            ts.maxSpan = f.span;
+        }
+        if (f.bspan > ts.maxBspan) {
+            ts.maxBspan = f.bspan;
+        }
+    }
+
+    /**
+     * The task is done but the thread that ran it is between the pool's completion and the
+     * recorder's exit hook: a window of a few instructions, unless that thread lost its core.
+     */
+    private void awaitEnd(TaskNode n) {
+        long deadline = 0;
+        for (int spins = 0; n.state == TaskNode.RUNNING; spins++) {
+            if (spins < 1_000) {
+                Thread.onSpinWait();
+                continue;
+            }
+            long now = System.nanoTime();
+            if (deadline == 0) {
+                deadline = now + LATE_END_LIMIT_NS;
+            } else if (now - deadline > 0) {
+                lateEnds++;
+                return;
+            }
+            Thread.yield();
+        }
+    }
+
+    /** End edges of a CountedCompleter path: the frame's values flow into every completer above. */
+    private void propagate(Frame f, TaskHandle from) {
+        long dWork = f.work - f.propagatedWork;
+        long dSpawns = f.spawns - f.propagatedSpawns;
+        long dSyncs = f.syncs - f.propagatedSyncs;
+        f.propagatedWork = f.work;
+        f.propagatedSpawns = f.spawns;
+        f.propagatedSyncs = f.syncs;
+        TaskHandle a = from;
+        for (int i = 0; a != null && i < MAX_COMPLETER_CHAIN; i++) {
+            TaskNode n = a.getForkscopeNode();
+            if (n != null && n.completer) {
+                n.accumulate(f.span, f.bspan, dWork, dSpawns, dSyncs);
+            }
+            a = model.completerOf(a);
+        }
+    }
+
+    /** Tasks created but not yet finished, over all threads (approximate while threads run). */
+    private long outstanding() {
+        long n = 0;
+        for (ThreadState ts : threads) {
+            n += ts.spawns - ts.spawnedEnded;
+        }
+        return n;
+    }
+
+    private long unjoinedSince(long before) {
+        long extra = outstanding() - before;
+        // A task whose completion the program already observed may still be inside the
+        // recorder's exit hook on its worker: give those a moment before calling them unjoined.
+        for (long deadline = System.nanoTime() + 2_000_000L; extra > 0 && System.nanoTime() - deadline < 0; ) {
+            Thread.yield();
+            extra = outstanding() - before;
+        }
+        return Math.max(0, extra);
+    }
+}

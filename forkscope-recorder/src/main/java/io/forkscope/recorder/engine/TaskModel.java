@@ -1,0 +1,16 @@
+package io.forkscope.recorder.engine;
+
+/**
+ * The few facts about a runtime's tasks the engine needs, supplied by each recorder
+ * (ForkJoinPool today). Calls must be cheap and must not block.
+ */
+public interface TaskModel {
+    /** @return whether the task has completed (normally, exceptionally or by cancellation) */
+    boolean isDone(TaskHandle task);
+
+    /** @return whether the task completes through its descendants (a CountedCompleter) */
+    boolean isCompleter(TaskHandle task);
+
+    /** @return the task's completer (the parent it completes into), or null */
+    TaskHandle completerOf(TaskHandle task);
+}

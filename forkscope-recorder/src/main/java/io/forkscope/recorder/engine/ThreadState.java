@@ -1,0 +1,69 @@
+package io.forkscope.recorder.engine;
+
+/**
+ * Everything the engine keeps for one thread: its stack of frames, the open strand, and its share
+ * of the whole-run totals.
+ *
+ * <p>Only the owning thread writes these fields. The snapshot thread reads the totals without
+ * synchronisation: a snapshot may be a few events stale, which periodic snapshots accept; the
+ * final snapshot is taken at JVM exit, after the program's own threads have stopped running user
+ * code or are about to be abandoned anyway. Longs are not torn on the 64-bit JVMs forkscope runs on.
+ */
+final class ThreadState {
+    final String threadName;
+    /** Threads whose tasks are not the program's (virtual-thread carriers): every hook ignores them. */
+    final boolean ignored;
+    /** Parallelism of the pool this thread works for, 0 for a thread outside any pool. */
+    final int poolParallelism;
+
+    private Frame[] frames = new Frame[16];
+    int depth;
+
+    /** Whether a strand of the top frame is running now (false inside a wait or the runtime). */
+    boolean strandOpen;
+    long strandStart;
+    /** Abstract units declared since the strand opened (unit = abstract). */
+    long pendingUnits;
+    /** Set while the engine runs on this thread, to ignore events our own code might cause. */
+    boolean busy;
+
+    // Whole-run totals of this thread (read by snapshots).
+    long work;
+    long spawns;
+    long syncs;
+    long execs;
+    long spawnedEnded;
+    long maxSpan;
+    long maxBspan;
+    long firstEventNs = Long.MAX_VALUE;
+    long lastEventNs = Long.MIN_VALUE;
+    boolean ranTasks;
+
+    ThreadState(String threadName, boolean ignored, int poolParallelism) {
+        this.threadName = threadName;
+        this.ignored = ignored;
+        this.poolParallelism = poolParallelism;
+    }
+
+    Frame top() {
+        return frames[depth - 1];
+    }
+
+    Frame push() {
+        if (depth == frames.length) {
+            frames = java.util.Arrays.copyOf(frames, depth * 2);
+        }
+        Frame f = frames[depth];
+        if (f == null) {
+            f = frames[depth] = new Frame();
+        }
+        depth++;
+        return f;
+    }
+
+    Frame pop() {
+        Frame f = frames[--depth];
+        f.node = null;
+        return f;
+    }
+}

@@ -1,0 +1,43 @@
+package io.forkscope.recorder.fj;
+
+import io.forkscope.recorder.engine.TaskHandle;
+import io.forkscope.recorder.engine.TaskModel;
+import io.forkscope.recorder.engine.ThreadClassifier;
+import java.util.concurrent.CountedCompleter;
+import java.util.concurrent.ForkJoinTask;
+import java.util.concurrent.ForkJoinWorkerThread;
+
+/** What the engine needs to know about ForkJoinTasks and the threads that run them. */
+public final class ForkJoinTaskModel implements TaskModel, ThreadClassifier {
+    /** Virtual threads' carriers run continuations as ForkJoinTasks: those are not the program's tasks. */
+    private static final String CARRIER_THREAD = "jdk.internal.misc.CarrierThread";
+
+    @Override
+    public boolean isDone(TaskHandle task) {
+        return ((ForkJoinTask<?>) task).isDone();
+    }
+
+    @Override
+    public boolean isCompleter(TaskHandle task) {
+        return task instanceof CountedCompleter;
+    }
+
+    @Override
+    public TaskHandle completerOf(TaskHandle task) {
+        if (task instanceof CountedCompleter<?> c) {
+            Object parent = c.getCompleter();
+            return parent instanceof TaskHandle h ? h : null;
+        }
+        return null;
+    }
+
+    @Override
+    public boolean ignore(Thread thread) {
+        return thread.getClass().getName().equals(CARRIER_THREAD);
+    }
+
+    @Override
+    public int poolParallelism(Thread thread) {
+        return thread instanceof ForkJoinWorkerThread w ? w.getPool().getParallelism() : 0;
+    }
+}

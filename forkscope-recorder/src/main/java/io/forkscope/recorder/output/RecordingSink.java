@@ -1,0 +1,114 @@
+package io.forkscope.recorder.output;
+
+import io.forkscope.model.RecordingWriter;
+import io.forkscope.model.WholeRun;
+import io.forkscope.recorder.engine.SpanEngine;
+import java.io.IOException;
+import java.util.Map;
+
+/**
+ * Writes what the engine measured to the recording file: the information block at once, then
+ * closed regions, warnings and a whole-run snapshot every flush interval (so that a killed JVM
+ * leaves a readable file), and a final snapshot plus the end block when the JVM exits, however
+ * it exits (normal end, System.exit, an uncaught exception, SIGTERM: all run shutdown hooks).
+ *
+ * <p>All writing happens under this object's lock, from the flusher thread or the shutdown hook;
+ * after {@link #close} nothing more is written.
+ */
+public final class RecordingSink {
+    private final RecordingWriter writer;
+    private final SpanEngine engine;
+    private final long flushMs;
+    private Thread flusher;
+    private boolean closed;
+    private long lastTasks = -1;
+    private long lastWork = -1;
+
+    public RecordingSink(RecordingWriter writer, Map<String, String> info, SpanEngine engine, long flushMs)
+            throws IOException {
+        this.writer = writer;
+        this.engine = engine;
+        this.flushMs = flushMs;
+        writer.info(info);
+        writer.wholeRun(engine.snapshot(false));
+    }
+
+    /** Starts the periodic flusher (a daemon thread) and registers the final write at JVM exit. */
+    public void start() {
+        flusher = new Thread(this::flushPeriodically, "forkscope-recording-flusher");
+        flusher.setDaemon(true);
+        flusher.start();
+        Runtime.getRuntime().addShutdownHook(new Thread(this::close, "forkscope-recording-close"));
+    }
+
+    /** Writes a periodic snapshot if anything changed since the last one. */
+    public synchronized void flush() throws IOException {
+        if (closed) {
+            return;
+        }
+        writePending();
+        WholeRun run = engine.snapshot(false);
+        if (run.tasks() != lastTasks || run.measures().work() != lastWork) {
+            writer.wholeRun(run);
+            lastTasks = run.tasks();
+            lastWork = run.measures().work();
+        }
+    }
+
+    /** Writes the final snapshot and the end block, then closes the file. */
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (flusher != null) {
+            flusher.interrupt();
+        }
+        try {
+            writePending();
+            if (engine.lateEnds() > 0) {
+                writer.warning(engine.lateEnds() + " join(s) found a finished task whose recorder exit hook was late;"
+                        + " their spans may be short by the task's last strand");
+            }
+            writer.wholeRun(engine.snapshot(true));
+            writer.endOfRecording();
+            writer.close();
+        } catch (IOException | RuntimeException e) {
+            System.err.println("forkscope: could not finish the recording: " + e);
+        }
+    }
+
+    private void writePending() throws IOException {
+        IOException[] failure = new IOException[1];
+        engine.drainRegions(r -> {
+            try {
+                writer.region(r);
+            } catch (IOException e) {
+                failure[0] = e;
+            }
+        });
+        engine.drainWarnings(w -> {
+            try {
+                writer.warning(w);
+            } catch (IOException e) {
+                failure[0] = e;
+            }
+        });
+        if (failure[0] != null) {
+            throw failure[0];
+        }
+    }
+
+    private void flushPeriodically() {
+        try {
+            while (true) {
+                Thread.sleep(flushMs);
+                flush();
+            }
+        } catch (InterruptedException e) {
+            // closing
+        } catch (IOException e) {
+            System.err.println("forkscope: could not write the recording: " + e);
+        }
+    }
+}

@@ -1,0 +1,163 @@
+package io.forkscope.recorder.engine;
+
+import io.forkscope.model.Unit;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Random;
+import java.util.function.Consumer;
+
+/**
+ * A single-threaded fork/join runtime that drives {@link SpanEngine} with the same event sequence
+ * the ForkJoinPool hooks produce: fork = create + resume; join = waitBegin, run the task (or other
+ * pending tasks first, as a helping worker would) nested, waitEnd; invoke = a call; CountedCompleter
+ * tryComplete = completion then pending-count bookkeeping. In abstract units the measures do not
+ * depend on the order tasks run in, so any schedule must give the oracle's values.
+ */
+final class SimRuntime implements TaskModel, ThreadClassifier {
+    final SpanEngine engine;
+    private final Deque<SimTask> pending = new ArrayDeque<>();
+    private final Random schedule;
+
+    SimRuntime(long burden, long seed) {
+        this.engine = new SpanEngine(Unit.ABSTRACT, burden, System::nanoTime, this, this);
+        this.schedule = new Random(seed);
+    }
+
+    // ------------------------------------------------------------ what programs call
+
+    void work(long units) {
+        engine.work(units);
+    }
+
+    SimTask fork(Consumer<SimRuntime> body) {
+        return fork(new SimTask(body));
+    }
+
+    SimTask fork(SimTask t) {
+        engine.create(t);
+        pending.push(t);
+        engine.resume();
+        return t;
+    }
+
+    /** ForkJoinPool.invoke/submit from outside a pool: same create edge as a fork. */
+    SimTask submit(Consumer<SimRuntime> body) {
+        return fork(body);
+    }
+
+    void join(SimTask t) {
+        engine.waitBegin();
+        while (!t.done) {
+            // a helping worker may run other pending tasks before the one it waits for
+            SimTask next;
+            boolean runnable = !t.started && pending.contains(t);
+            if (runnable && (pending.size() == 1 || schedule.nextInt(3) != 0)) {
+                next = t;
+                pending.remove(t);
+            } else if (!pending.isEmpty()) {
+                next = pending.pop();
+            } else {
+                throw new IllegalStateException("joined a task that can never complete");
+            }
+            exec(next);
+        }
+        engine.waitEnd(t);
+    }
+
+    /** ForkJoinTask.invoke() on an unforked task: a plain call (exec inline, then wait). */
+    void invoke(Consumer<SimRuntime> body) {
+        invoke(new SimTask(body));
+    }
+
+    void invoke(SimTask t) {
+        engine.waitBegin();
+        exec(t);
+        while (!t.done) {
+            exec(pending.pop());
+        }
+        engine.waitEnd(t);
+    }
+
+    /** Static invokeAll(t1, ..., tn): fork t2..tn, run t1 inline, wait for all. */
+    void invokeAll(SimTask... tasks) {
+        engine.waitBegin();
+        for (int i = tasks.length - 1; i >= 1; i--) {
+            engine.create(tasks[i]);
+            pending.push(tasks[i]);
+            engine.resume();
+        }
+        exec(tasks[0]);
+        for (SimTask t : tasks) {
+            while (!t.done) {
+                SimTask next = pending.contains(t) ? t : pending.pop();
+                pending.remove(next);
+                exec(next);
+            }
+        }
+        engine.waitEndAll(java.util.List.of((Object[]) tasks));
+    }
+
+    /** CountedCompleter.tryComplete() on {@code t}. */
+    void tryComplete(SimTask t) {
+        engine.completion(t);
+        SimTask a = t;
+        while (a != null) {
+            if (a.pending == 0) {
+                a.done = true;    // onCompletion; the root is marked done, inner ones are "completed"
+                a = a.completer;
+            } else {
+                a.pending--;
+                return;
+            }
+        }
+    }
+
+    /** Runs every task still pending (a pool draining its queues after the program stops waiting). */
+    void drain() {
+        while (!pending.isEmpty()) {
+            exec(pending.pop());
+        }
+    }
+
+    private void exec(SimTask t) {
+        if (t.started) {
+            return;
+        }
+        t.started = true;
+        if (!engine.execBegin(t)) {
+            throw new IllegalStateException("engine refused a runnable task");
+        }
+        t.body.accept(this);
+        if (!t.countedCompleter) {
+            t.done = true;
+        }
+        engine.execEnd(t);
+    }
+
+    // ------------------------------------------------------------ TaskModel, ThreadClassifier
+
+    @Override
+    public boolean isDone(TaskHandle task) {
+        return ((SimTask) task).done;
+    }
+
+    @Override
+    public boolean isCompleter(TaskHandle task) {
+        return ((SimTask) task).countedCompleter;
+    }
+
+    @Override
+    public TaskHandle completerOf(TaskHandle task) {
+        return ((SimTask) task).completer;
+    }
+
+    @Override
+    public boolean ignore(Thread thread) {
+        return false;
+    }
+
+    @Override
+    public int poolParallelism(Thread thread) {
+        return 0;
+    }
+}

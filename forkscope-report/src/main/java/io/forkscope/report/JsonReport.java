@@ -1,0 +1,118 @@
+package io.forkscope.report;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.StreamWriteFeature;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import io.forkscope.analysis.cilkview.Diagnosis;
+import io.forkscope.analysis.cilkview.ScalabilityReport;
+import io.forkscope.analysis.cilkview.SectionScalability;
+import io.forkscope.analysis.cilkview.SpeedupEstimate;
+import io.forkscope.model.Recording;
+import io.forkscope.model.WholeRun;
+import io.forkscope.model.WorkSpan;
+import java.io.IOException;
+import java.io.Writer;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The analysis for programs: one pretty-printed JSON object.
+ *
+ * <p>Top level: {@code unit} ("time" or "abstract"), {@code burden_ns}, {@code burden_source},
+ * {@code processors} (what the diagnosis assumed), {@code complete}, the whole run's metrics (below),
+ * {@code workers}, {@code threads}, {@code tasks}, {@code regions}, {@code warnings} and {@code info}
+ * (the recording's key/value information, as strings).
+ *
+ * <p>Metrics, at the top level for the whole run and in each element of {@code regions}:
+ * {@code work_ns}, {@code span_ns}, {@code burdened_span_ns}, {@code parallelism},
+ * {@code burdened_parallelism}, {@code spawns}, {@code syncs}, {@code average_maximal_strand_ns},
+ * {@code elapsed_ns}, {@code speedup_estimate} (a list of {@code {p, lower, upper}}, ascending in
+ * p, empty for a section without work) and {@code diagnosis} (a list of {@code {kind, message}},
+ * kind being the lower-case name of {@link Diagnosis.Kind}). A region also has {@code label},
+ * {@code thread}, {@code start_ns} and {@code unjoined}; regions are listed in the recording's order.
+ *
+ * <p>In the abstract unit the keys keep their {@code _ns} names but {@code work_ns},
+ * {@code span_ns}, {@code burdened_span_ns}, {@code average_maximal_strand_ns} and
+ * {@code burden_ns} hold abstract units; {@code elapsed_ns} and {@code start_ns} are always
+ * nanoseconds. Parallelism is 0 when the span is 0. No number is NaN or infinite.
+ */
+public final class JsonReport implements ReportFormat {
+    private static final JsonFactory FACTORY = JsonFactory.builder()
+            .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
+            .build();
+
+    @Override
+    public void write(ScalabilityReport report, Recording rec, Writer out) throws IOException {
+        try (JsonGenerator g = FACTORY.createGenerator(out)) {
+            DefaultIndenter indenter = new DefaultIndenter("  ", "\n");
+            g.setPrettyPrinter(new DefaultPrettyPrinter().withObjectIndenter(indenter).withArrayIndenter(indenter));
+            WholeRun whole = rec.wholeRun();
+            g.writeStartObject();
+            g.writeStringField("unit", report.unit().optionName());
+            g.writeNumberField("burden_ns", rec.info().burden());
+            g.writeStringField("burden_source", rec.info().burdenSource());
+            g.writeNumberField("processors", report.options().processors());
+            g.writeBooleanField("complete", rec.complete());
+            metrics(g, report.wholeRun());
+            g.writeNumberField("workers", whole.workers());
+            g.writeNumberField("threads", whole.threads());
+            g.writeNumberField("tasks", whole.tasks());
+            g.writeArrayFieldStart("regions");
+            for (SectionScalability r : report.regions()) {
+                g.writeStartObject();
+                g.writeStringField("label", r.label());
+                g.writeStringField("thread", r.thread());
+                g.writeNumberField("start_ns", r.startNs());
+                metrics(g, r);
+                g.writeNumberField("unjoined", r.unjoined());
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeArrayFieldStart("warnings");
+            for (String w : rec.warnings()) {
+                g.writeString(w);
+            }
+            g.writeEndArray();
+            g.writeObjectFieldStart("info");
+            for (Map.Entry<String, String> e : rec.info().asMap().entrySet()) {
+                g.writeStringField(e.getKey(), e.getValue());
+            }
+            g.writeEndObject();
+            g.writeEndObject();
+        }
+        out.write('\n');
+        out.flush();
+    }
+
+    private static void metrics(JsonGenerator g, SectionScalability s) throws IOException {
+        WorkSpan ws = s.measures();
+        g.writeNumberField("work_ns", ws.work());
+        g.writeNumberField("span_ns", ws.span());
+        g.writeNumberField("burdened_span_ns", ws.burdenedSpan());
+        g.writeNumberField("parallelism", s.parallelism());
+        g.writeNumberField("burdened_parallelism", s.burdenedParallelism());
+        g.writeNumberField("spawns", ws.spawns());
+        g.writeNumberField("syncs", ws.syncs());
+        g.writeNumberField("average_maximal_strand_ns", s.averageMaximalStrand());
+        g.writeNumberField("elapsed_ns", ws.elapsedNs());
+        g.writeArrayFieldStart("speedup_estimate");
+        for (SpeedupEstimate e : s.speedups()) {
+            g.writeStartObject();
+            g.writeNumberField("p", e.p());
+            g.writeNumberField("lower", e.lower());
+            g.writeNumberField("upper", e.upper());
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        g.writeArrayFieldStart("diagnosis");
+        for (Diagnosis d : s.diagnoses()) {
+            g.writeStartObject();
+            g.writeStringField("kind", d.kind().name().toLowerCase(Locale.ROOT));
+            g.writeStringField("message", d.message());
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+    }
+}

@@ -1,0 +1,212 @@
+package io.forkscope.report;
+
+import static io.forkscope.report.Numbers.fixed2;
+import static io.forkscope.report.Numbers.grouped;
+import static io.forkscope.report.Numbers.oneDecimal;
+import static io.forkscope.report.Numbers.humanDuration;
+
+import io.forkscope.analysis.cilkview.Diagnosis;
+import io.forkscope.analysis.cilkview.ScalabilityReport;
+import io.forkscope.analysis.cilkview.SectionScalability;
+import io.forkscope.analysis.cilkview.SpeedupEstimate;
+import io.forkscope.model.Recording;
+import io.forkscope.model.Unit;
+import io.forkscope.model.WholeRun;
+import io.forkscope.model.WorkSpan;
+import java.io.IOException;
+import java.io.Writer;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Cilkview's textual report (Fig. 6) for people: a line with the unit and the burden, then per
+ * section (the whole run, then every region occurrence in the recording's order) the parallelism
+ * profile, the speedup estimate and the diagnoses, and at the end the recording's warnings.
+ * When there is more than one region, a table of all occurrences comes before the sections, and
+ * repeated labels are numbered "(2 of 10)".
+ */
+public final class TextReport implements ReportFormat {
+    private static final int LABEL_WIDTH = "Average maximal strand:".length() + 1;
+
+    @Override
+    public void write(ScalabilityReport report, Recording rec, Writer out) throws IOException {
+        Lines text = new Lines();
+        Unit unit = report.unit();
+        text.add("Unit " + unit.symbol() + (unit == Unit.TIME ? " (measured time)" : " (abstract work declared by the program)")
+                + ", burden " + grouped(rec.info().burden()) + " " + unit.symbol() + " per steal edge ("
+                + rec.info().burdenSource() + ")");
+        List<Integer> ps = report.options().processorCounts();
+        text.add("Speedup estimates for P = " + ps.get(0) + " to " + ps.get(ps.size() - 1)
+                + "; diagnosis for " + report.options().processors() + " processors");
+
+        List<String> names = regionNames(report.regions());
+        if (report.regions().size() > 1) {
+            text.add("");
+            overview(text, report.regions(), names, unit);
+        }
+        text.add("");
+        section(text, "Whole run", report.wholeRun(), rec.wholeRun(), unit);
+        for (int i = 0; i < report.regions().size(); i++) {
+            SectionScalability r = report.regions().get(i);
+            text.add("");
+            section(text, "Region " + names.get(i) + " on thread " + printable(r.thread()) + ", opened at "
+                    + duration(r.startNs()), r, null, unit);
+        }
+        warnings(text, rec);
+        out.write(text.toString());
+        out.flush();
+    }
+
+    /** @return per region, its quoted label, numbered "(k of n)" when the label occurs n > 1 times */
+    private static List<String> regionNames(List<SectionScalability> regions) {
+        Map<String, Integer> total = new HashMap<>();
+        for (SectionScalability r : regions) {
+            total.merge(r.label(), 1, Integer::sum);
+        }
+        Map<String, Integer> seen = new HashMap<>();
+        List<String> names = new ArrayList<>(regions.size());
+        for (SectionScalability r : regions) {
+            int n = total.get(r.label());
+            int k = seen.merge(r.label(), 1, Integer::sum);
+            names.add("\"" + printable(r.label()) + "\"" + (n > 1 ? " (" + k + " of " + n + ")" : ""));
+        }
+        return names;
+    }
+
+    private static void overview(Lines text, List<SectionScalability> regions, List<String> names, Unit unit) {
+        text.add("Regions (" + regions.size() + ")");
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {"region", "thread", "work (" + unit.symbol() + ")", "span (" + unit.symbol() + ")",
+                "parallelism", "burdened parallelism"});
+        for (int i = 0; i < regions.size(); i++) {
+            SectionScalability r = regions.get(i);
+            rows.add(new String[] {names.get(i), printable(r.thread()), grouped(r.measures().work()),
+                    grouped(r.measures().span()), fixed2(r.parallelism()), fixed2(r.burdenedParallelism())});
+        }
+        int[] width = new int[rows.get(0).length];
+        for (String[] row : rows) {
+            for (int c = 0; c < row.length; c++) {
+                width[c] = Math.max(width[c], row[c].length());
+            }
+        }
+        for (String[] row : rows) {
+            StringBuilder line = new StringBuilder(" ");
+            for (int c = 0; c < row.length; c++) {
+                // text columns left-aligned, numbers right-aligned
+                line.append(' ').append(c < 2 ? padRight(row[c], width[c]) : padLeft(row[c], width[c]));
+            }
+            text.add(line.toString().stripTrailing());
+        }
+    }
+
+    private static void section(Lines text, String header, SectionScalability s, WholeRun whole, Unit unit) {
+        text.add(header);
+        WorkSpan ws = s.measures();
+        List<String[]> rows = new ArrayList<>();
+        rows.add(amount("Work:", ws.work(), unit));
+        rows.add(amount("Span:", ws.span(), unit));
+        rows.add(amount("Burdened span:", ws.burdenedSpan(), unit));
+        rows.add(new String[] {"Parallelism:", fixed2(s.parallelism()), ""});
+        rows.add(new String[] {"Burdened parallelism:", fixed2(s.burdenedParallelism()), ""});
+        rows.add(new String[] {"Spawns:", grouped(ws.spawns()), ""});
+        rows.add(new String[] {"Syncs:", grouped(ws.syncs()), ""});
+        rows.add(new String[] {"Average maximal strand:", oneDecimal(s.averageMaximalStrand()), " " + unit.symbol()});
+        rows.add(amount("Elapsed:", ws.elapsedNs(), Unit.TIME));
+        if (whole != null) {
+            rows.add(new String[] {"Workers:", grouped(whole.workers()), ""});
+            rows.add(new String[] {"Threads:", grouped(whole.threads()), ""});
+            rows.add(new String[] {"Tasks:", grouped(whole.tasks()), ""});
+        } else if (s.unjoined() > 0) {
+            rows.add(new String[] {"Unjoined tasks:", grouped(s.unjoined()), " (forked here, unfinished at close)"});
+        }
+        int width = rows.stream().mapToInt(r -> r[1].length()).max().orElse(0);
+        for (String[] row : rows) {
+            text.add("  " + padRight(row[0], LABEL_WIDTH) + padLeft(row[1], width) + row[2]);
+        }
+        speedups(text, s.speedups());
+        if (!s.diagnoses().isEmpty()) {
+            text.add("  Diagnosis");
+            for (Diagnosis d : s.diagnoses()) {
+                text.add("    - " + d.message());
+            }
+        }
+    }
+
+    /** @return a row for an amount in {@code unit}, with the duration for people when it is time */
+    private static String[] amount(String label, long value, Unit unit) {
+        String human = unit == Unit.TIME ? humanDuration(value) : "";
+        return new String[] {label, grouped(value), " " + unit.symbol() + (human.isEmpty() ? "" : " (" + human + ")")};
+    }
+
+    private static void speedups(Lines text, List<SpeedupEstimate> speedups) {
+        if (speedups.isEmpty()) {
+            text.add("  Speedup estimate: none (no work recorded)");
+            return;
+        }
+        text.add("  Speedup estimate");
+        int pWidth = 0;
+        int width = 0;
+        for (SpeedupEstimate e : speedups) {
+            pWidth = Math.max(pWidth, String.valueOf(e.p()).length());
+            width = Math.max(width, Math.max(fixed2(e.lower()).length(), fixed2(e.upper()).length()));
+        }
+        for (SpeedupEstimate e : speedups) {
+            text.add("    " + padLeft(String.valueOf(e.p()), pWidth) + " processors:  "
+                    + padLeft(fixed2(e.lower()), width) + " - " + padLeft(fixed2(e.upper()), width));
+        }
+    }
+
+    private static void warnings(Lines text, Recording rec) {
+        List<String> warnings = new ArrayList<>(rec.warnings());
+        if (!rec.complete() && warnings.isEmpty()) {
+            warnings.add("the recording has no end block; its numbers may be partial");
+        }
+        if (warnings.isEmpty()) {
+            return;
+        }
+        text.add("");
+        text.add("Warnings");
+        for (String w : warnings) {
+            text.add("  - " + printable(w));
+        }
+    }
+
+    private static String duration(long ns) {
+        String human = humanDuration(ns);
+        return human.isEmpty() ? grouped(ns) + " ns" : human;
+    }
+
+    /** @return {@code s} with control characters (a newline in a label) shown as '?' */
+    private static String printable(String s) {
+        if (s == null) {
+            return "?";
+        }
+        StringBuilder b = new StringBuilder(s.length());
+        s.codePoints().forEach(c -> b.appendCodePoint(Character.isISOControl(c) ? '?' : c));
+        return b.toString();
+    }
+
+    private static String padRight(String s, int width) {
+        return s.length() >= width ? s : s + " ".repeat(width - s.length());
+    }
+
+    private static String padLeft(String s, int width) {
+        return s.length() >= width ? s : " ".repeat(width - s.length()) + s;
+    }
+
+    /** Lines joined with '\n', each ending with one. */
+    private static final class Lines {
+        private final StringBuilder text = new StringBuilder();
+
+        void add(String line) {
+            text.append(line).append('\n');
+        }
+
+        @Override
+        public String toString() {
+            return text.toString();
+        }
+    }
+}

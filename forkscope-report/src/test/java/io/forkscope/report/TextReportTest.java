@@ -1,0 +1,166 @@
+package io.forkscope.report;
+
+import static io.forkscope.report.Fixtures.WHOLE;
+import static io.forkscope.report.Fixtures.recording;
+import static io.forkscope.report.Fixtures.render;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.forkscope.analysis.cilkview.AnalysisOptions;
+import io.forkscope.model.RegionRecord;
+import io.forkscope.model.WorkSpan;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+class TextReportTest {
+    static final TextReport TEXT = new TextReport();
+
+    /**
+     * Work 1000, span 100, burdened span 160, 10 spawns, 12 syncs: parallelism 10, burdened
+     * parallelism 6.25, average maximal strand 1000/33 = 30.3; lower bounds 1000/(500 + 272) = 1.30,
+     * 1000/(250 + 272) = 1.92, 1000/(125 + 272) = 2.52.
+     */
+    @Test
+    void wholeRunExactly() throws Exception {
+        String text = render(TEXT, recording("time", WHOLE, List.of(), List.of(), true));
+        assertThat(text).isEqualTo("""
+                Unit ns (measured time), burden 6,250 ns per steal edge (default)
+                Speedup estimates for P = 2 to 8; diagnosis for 8 processors
+
+                Whole run
+                  Work:                       1,000 ns (1.00 us)
+                  Span:                         100 ns
+                  Burdened span:                160 ns
+                  Parallelism:                10.00
+                  Burdened parallelism:        6.25
+                  Spawns:                        10
+                  Syncs:                         12
+                  Average maximal strand:      30.3 ns
+                  Elapsed:                1,234,567 ns (1.23 ms)
+                  Workers:                        4
+                  Threads:                        5
+                  Tasks:                         11
+                  Speedup estimate
+                    2 processors:  1.30 - 2.00
+                    4 processors:  1.92 - 4.00
+                    8 processors:  2.52 - 8.00
+                  Diagnosis
+                    - not enough parallelism for 8 processors: parallelism 10.00 is below 80 (10 x 8); estimated speedup on 8 processors 2.52 - 8.00
+                    - strands too short: average maximal strand 30.3 ns is below 250 ns (about 500 instructions), spawn overhead shows; coarsen (stop forking below a larger cutoff)
+                """);
+    }
+
+    /** Cilkview Fig. 6's numbers, as abstract units (Cilkview counts instructions). */
+    @Test
+    void figure6() throws Exception {
+        WorkSpan quicksort = new WorkSpan(5_570_609_776L, 261_374_874L, 262_078_779L, 8_518_398, 8_518_398, 3_210_987_654L);
+        String text = render(TEXT, recording("abstract", quicksort, List.of(), List.of(), true), new AnalysisOptions(8, 32));
+        assertThat(text).startsWith("Unit units (abstract work declared by the program),"
+                + " burden 100 units per steal edge (option)\n");
+        assertThat(text)
+                .containsPattern(line("Work:", "5,570,609,776 units"))
+                .containsPattern(line("Span:", "261,374,874 units"))
+                .containsPattern(line("Burdened span:", "262,078,779 units"))
+                .containsPattern(line("Parallelism:", "21.31"))
+                .containsPattern(line("Burdened parallelism:", "21.26"))
+                .containsPattern(line("Spawns:", "8,518,398"))
+                .containsPattern(line("Syncs:", "8,518,398"))
+                .containsPattern(line("Average maximal strand:", "218.0 units"))
+                .containsPattern(line("Elapsed:", "3,210,987,654 ns (3.21 s)"))
+                // upper bounds as in the figure; lower bounds by Corollary 2 with 1.7·bT∞
+                .contains("\n  Speedup estimate\n"
+                        + "     2 processors:   1.72 -  2.00\n"
+                        + "     4 processors:   3.03 -  4.00\n"
+                        + "     8 processors:   4.88 -  8.00\n"
+                        + "    16 processors:   7.02 - 16.00\n"
+                        + "    32 processors:   8.99 - 21.31\n")
+                .contains("    - not enough parallelism for 8 processors: parallelism 21.31 is below 80")
+                .doesNotContain("strands too short");
+    }
+
+    private static Pattern line(String label, String value) {
+        return Pattern.compile("\n  " + Pattern.quote(label) + " +" + Pattern.quote(value) + "\n");
+    }
+
+    @Test
+    void repeatedLabelsAreAllPrintedAndNumbered() throws Exception {
+        List<RegionRecord> regions = new ArrayList<>();
+        for (int i = 1; i <= 10; i++) {
+            regions.add(new RegionRecord("step", "main", i * 1_000_000L, new WorkSpan(i * 1000L, 100, 100, i, i, 5000), 0));
+        }
+        regions.add(new RegionRecord("other", "worker", 0, new WorkSpan(50, 50, 50, 0, 0, 60), 0));
+        String text = render(TEXT, recording("time", WHOLE, regions, List.of(), true));
+
+        assertThat(text).contains("\nRegions (11)\n"
+                + "  region            thread work (ns) span (ns) parallelism burdened parallelism\n"
+                + "  \"step\" (1 of 10)  main       1,000       100       10.00                10.00\n"
+                + "  \"step\" (2 of 10)  main       2,000       100       20.00                20.00\n");
+        assertThat(text).contains("\n  \"step\" (10 of 10) main      10,000       100      100.00               100.00\n"
+                + "  \"other\"           worker        50        50        1.00                 1.00\n\nWhole run\n");
+        int previous = -1;
+        for (int k = 1; k <= 10; k++) {
+            String header = "\nRegion \"step\" (" + k + " of 10) on thread main, opened at " + k + ".00 ms\n";
+            int at = text.indexOf(header);
+            assertThat(at).as(header).isGreaterThan(previous);
+            assertThat(text.substring(at + header.length()))
+                    .containsPattern("^  Work: +" + String.format("%,d", k * 1000) + " ns \\(" + k + ".00 us\\)\n");
+            previous = at;
+        }
+        assertThat(text).contains("\nRegion \"other\" on thread worker, opened at 0 ns\n");
+    }
+
+    @Test
+    void regionDetails() throws Exception {
+        String text = render(TEXT, Fixtures.timeRecording());
+        assertThat(text).contains("""
+
+                Region "merge, "final"" on thread ForkJoinPool-1-worker-3, opened at 3.00 ms
+                  Work:                     300 ns
+                  Span:                     300 ns
+                  Burdened span:            300 ns
+                  Parallelism:             1.00
+                  Burdened parallelism:    1.00
+                  Spawns:                     0
+                  Syncs:                      0
+                  Average maximal strand: 300.0 ns
+                  Elapsed:                  700 ns
+                  Unjoined tasks:             3 (forked here, unfinished at close)
+                  Speedup estimate
+                    2 processors:  0.45 - 1.00
+                    4 processors:  0.51 - 1.00
+                    8 processors:  0.55 - 1.00
+                  Diagnosis
+                    - not enough parallelism for 8 processors: parallelism 1.00 is below 80 (10 x 8); estimated speedup on 8 processors 0.55 - 1.00
+                """);
+        // 300 / (150 + 510) = 0.4545, 300 / (75 + 510) = 0.5128, 300 / (37.5 + 510) = 0.5479
+        assertThat(text).doesNotContain("Workers:                      4\n  Speedup estimate\n    2 processors:  0.45");
+    }
+
+    @Test
+    void warningsComeLast() throws Exception {
+        String text = render(TEXT, Fixtures.timeRecording());
+        assertThat(text).endsWith("\n\nWarnings\n  - x.fsk: something odd\n");
+        String incomplete = render(TEXT, recording("time", WHOLE, List.of(), List.of(), false));
+        assertThat(incomplete).endsWith("\n\nWarnings\n  - the recording has no end block; its numbers may be partial\n");
+        String clean = render(TEXT, recording("time", WHOLE, List.of(), List.of(), true));
+        assertThat(clean).doesNotContain("Warnings");
+    }
+
+    @Test
+    void sectionWithoutWork() throws Exception {
+        String text = render(TEXT, recording("time", WorkSpan.ZERO, List.of(), List.of(), true));
+        assertThat(text).contains("\n  Parallelism:            0.00\n")
+                .contains("\n  Speedup estimate: none (no work recorded)\n")
+                .doesNotContain("Diagnosis")
+                .doesNotContain("NaN")
+                .doesNotContain("Infinity");
+    }
+
+    @Test
+    void controlCharactersInLabelsStayOnOneLine() throws Exception {
+        RegionRecord odd = new RegionRecord("two\nlines", "main", 0, new WorkSpan(10, 10, 10, 0, 0, 0), 0);
+        String text = render(TEXT, recording("time", WHOLE, List.of(odd), List.of(), true));
+        assertThat(text).contains("\nRegion \"two?lines\" on thread main, opened at 0 ns\n");
+    }
+}
