@@ -2,7 +2,6 @@ package io.forkscope.recorder.fj;
 
 import static net.bytebuddy.matcher.ElementMatchers.isStatic;
 import static net.bytebuddy.matcher.ElementMatchers.named;
-import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
 import static net.bytebuddy.matcher.ElementMatchers.namedOneOf;
 import static net.bytebuddy.matcher.ElementMatchers.not;
 import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
@@ -11,18 +10,20 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 import io.forkscope.recorder.engine.SpanEngine;
 import io.forkscope.recorder.engine.TaskHandle;
 import io.forkscope.recorder.engine.TaskNode;
+import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
+import java.security.ProtectionDomain;
 import java.lang.reflect.Modifier;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import net.bytebuddy.agent.builder.AgentBuilder;
+import net.bytebuddy.ByteBuddy;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.ClassFileLocator;
 import net.bytebuddy.dynamic.DynamicType;
 import net.bytebuddy.implementation.FieldAccessor;
-import net.bytebuddy.utility.JavaModule;
+import net.bytebuddy.pool.TypePool;
 
 /**
  * The recorder for java.util.concurrent's ForkJoinPool (own pools and the common pool,
@@ -73,36 +74,7 @@ public final class ForkJoinRecorder {
         if (!base.canRead(hooks)) {
             inst.redefineModule(base, Set.of(hooks), Map.of(), Map.of(), Set.of(), Map.of());
         }
-        ClassFileLocator advice = ClassFileLocator.ForClassLoader.ofSystemLoader();
-        new AgentBuilder.Default()
-                .with(AgentBuilder.RedefinitionStrategy.DISABLED)
-                .with(AgentBuilder.InitializationStrategy.NoOp.INSTANCE)
-                .with(AgentBuilder.TypeStrategy.Default.REBASE)
-                .ignore(not(nameStartsWith("java.util.concurrent.")))
-                .with(new Listener())
-                .type(named(TASK))
-                .transform((builder, type, loader, module, domain) -> builder
-                        .defineField("forkscopeNode", TaskNode.class, Modifier.PRIVATE | Modifier.TRANSIENT)
-                        .implement(TaskHandle.class).intercept(FieldAccessor.ofBeanProperty())
-                        .visit(Advice.to(ForkAdvice.class, advice).on(named("fork").and(takesArguments(0))))
-                        .visit(Advice.to(ExecAdvice.class, advice).on(named("doExec").and(takesArguments(0))))
-                        .visit(Advice.to(WaitAdvice.class, advice)
-                                .on(namedOneOf(WAIT_METHODS.toArray(new String[0])).and(not(isStatic()))))
-                        .visit(Advice.to(InvokeAllAdvice.class, advice).on(named("invokeAll").and(isStatic()))))
-                .type(named(POOL))
-                .transform((builder, type, loader, module, domain) -> builder
-                        .visit(Advice.to(SubmitAdvice.class, advice).on(named("externalSubmit")
-                                .and(takesArguments(1)).and(takesArgument(0, named(TASK)))))
-                        .visit(Advice.to(PoolSubmitAdvice.class, advice).on(named("poolSubmit")
-                                .and(takesArguments(2)).and(takesArgument(1, named(TASK))))))
-                .type(named(COMPLETER))
-                .transform((builder, type, loader, module, domain) -> builder
-                        .visit(Advice.to(CompletionAdvice.class, advice).on(
-                                named("tryComplete").and(takesArguments(0))
-                                        .or(named("propagateCompletion").and(takesArguments(0)))
-                                        .or(named("complete").and(takesArguments(1)))
-                                        .or(named("quietlyCompleteRoot").and(takesArguments(0))))))
-                .installOn(inst);
+        inst.addTransformer(new Weaver());
     }
 
     /** Turns the hooks on for this engine. */
@@ -124,17 +96,67 @@ public final class ForkJoinRecorder {
         return failed;
     }
 
-    private final class Listener extends AgentBuilder.Listener.Adapter {
-        @Override
-        public void onTransformation(TypeDescription type, ClassLoader loader, JavaModule module, boolean loaded,
-                                     DynamicType dynamicType) {
-            transformed.add(type.getName());
-        }
+    /**
+     * Weaves the three JDK classes as they are defined. A plain transformer over ByteBuddy's
+     * redefinition, not ByteBuddy's AgentBuilder, whose set-up touches sun.misc.Unsafe and makes
+     * JDK 24+ print warnings into the program's stderr.
+     */
+    private final class Weaver implements ClassFileTransformer {
+        private final ClassFileLocator adviceLocator = ClassFileLocator.ForClassLoader.ofSystemLoader();
 
         @Override
-        public void onError(String typeName, ClassLoader loader, JavaModule module, boolean loaded, Throwable error) {
-            failed.add(typeName);
-            ForkJoinHooks.fail(new IllegalStateException("cannot instrument " + typeName + ": " + error, error));
+        public byte[] transform(ClassLoader loader, String internalName, Class<?> redefined, ProtectionDomain domain,
+                                byte[] bytes) {
+            if (loader != null || internalName == null || !internalName.startsWith("java/util/concurrent/")) {
+                return null;
+            }
+            String name = internalName.replace('/', '.');
+            if (!name.equals(TASK) && !name.equals(POOL) && !name.equals(COMPLETER)) {
+                return null;
+            }
+            try {
+                ClassFileLocator locator = new ClassFileLocator.Compound(ClassFileLocator.Simple.of(name, bytes),
+                        ClassFileLocator.ForClassLoader.ofBootLoader());
+                TypeDescription type = TypePool.Default.of(locator).describe(name).resolve();
+                DynamicType.Builder<?> builder = new ByteBuddy().redefine(type, locator);
+                byte[] woven = weave(name, builder).make().getBytes();
+                transformed.add(name);
+                return woven;
+            } catch (Throwable t) {
+                failed.add(name);
+                ForkJoinHooks.fail(new IllegalStateException("cannot instrument " + name + ": " + t, t));
+                return null;
+            }
+        }
+
+        private DynamicType.Builder<?> weave(String name, DynamicType.Builder<?> builder) {
+            switch (name) {
+                case TASK:
+                    return builder
+                            .defineField("forkscopeNode", TaskNode.class, Modifier.PRIVATE | Modifier.TRANSIENT)
+                            .implement(TaskHandle.class).intercept(FieldAccessor.ofBeanProperty())
+                            .visit(advice(ForkAdvice.class).on(named("fork").and(takesArguments(0))))
+                            .visit(advice(ExecAdvice.class).on(named("doExec").and(takesArguments(0))))
+                            .visit(advice(WaitAdvice.class)
+                                    .on(namedOneOf(WAIT_METHODS.toArray(new String[0])).and(not(isStatic()))))
+                            .visit(advice(InvokeAllAdvice.class).on(named("invokeAll").and(isStatic())));
+                case POOL:
+                    return builder
+                            .visit(advice(SubmitAdvice.class).on(named("externalSubmit")
+                                    .and(takesArguments(1)).and(takesArgument(0, named(TASK)))))
+                            .visit(advice(PoolSubmitAdvice.class).on(named("poolSubmit")
+                                    .and(takesArguments(2)).and(takesArgument(1, named(TASK)))));
+                default:
+                    return builder.visit(advice(CompletionAdvice.class).on(
+                            named("tryComplete").and(takesArguments(0))
+                                    .or(named("propagateCompletion").and(takesArguments(0)))
+                                    .or(named("complete").and(takesArguments(1)))
+                                    .or(named("quietlyCompleteRoot").and(takesArguments(0)))));
+            }
+        }
+
+        private Advice advice(Class<?> adviceClass) {
+            return Advice.to(adviceClass, adviceLocator);
         }
     }
 }
