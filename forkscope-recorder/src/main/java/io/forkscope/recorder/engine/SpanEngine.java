@@ -86,7 +86,7 @@ public final class SpanEngine {
             closeStrand(ts, now);
             f.spawns++;
             ts.spawns++;
-            child.setForkscopeNode(new TaskNode(TaskNode.SPAWNED, model.isCompleter(child), f.span, f.bspan + burden));
+            child.setForkscopeNode(TaskNode.of(TaskNode.SPAWNED, model.isCompleter(child), f.span, f.bspan + burden));
         } finally {
             ts.busy = false;
         }
@@ -121,7 +121,7 @@ public final class SpanEngine {
             TaskNode node = task.getForkscopeNode();
             if (node == null || node.state != TaskNode.CREATED) {
                 Frame caller = ts.depth > 0 ? ts.top() : null;
-                node = new TaskNode(TaskNode.CALLED, model.isCompleter(task),
+                node = TaskNode.of(TaskNode.CALLED, model.isCompleter(task),
                         caller == null ? 0 : caller.span, caller == null ? 0 : caller.bspan);
                 task.setForkscopeNode(node);
             }
@@ -129,7 +129,7 @@ public final class SpanEngine {
             ts.push().reset(node, node.startSpan, node.startBspan);
             ts.execs++;
             ts.ranTasks = true;
-            openStrand(ts);
+            openStrand(ts, now);
             return true;
         } finally {
             ts.busy = false;
@@ -195,7 +195,23 @@ public final class SpanEngine {
         }
         try {
             merge(ts, ts.top(), task);
-            openStrand(ts);
+            openStrand(ts, ts.lastEventNs);
+        } finally {
+            ts.busy = false;
+        }
+    }
+
+    /** Ends a wait for two tasks ({@code invokeAll(t1, t2)}). */
+    public void waitEnd(TaskHandle first, TaskHandle second) {
+        ThreadState ts = leaveWait();
+        if (ts == null) {
+            return;
+        }
+        try {
+            Frame f = ts.top();
+            merge(ts, f, first);
+            merge(ts, f, second);
+            openStrand(ts, ts.lastEventNs);
         } finally {
             ts.busy = false;
         }
@@ -214,7 +230,7 @@ public final class SpanEngine {
                     merge(ts, f, h);
                 }
             }
-            openStrand(ts);
+            openStrand(ts, ts.lastEventNs);
         } finally {
             ts.busy = false;
         }
@@ -398,7 +414,7 @@ public final class SpanEngine {
     /** The top frame, opening the thread's root frame (with an open strand) if it has none. */
     private Frame frame(ThreadState ts, long now) {
         if (ts.depth == 0) {
-            ts.push().reset(new TaskNode(TaskNode.ROOT, false, 0, 0), 0, 0);
+            ts.push().reset(TaskNode.of(TaskNode.ROOT, false, 0, 0), 0, 0);
             ts.strandOpen = true;
             ts.strandStart = now;
         }
@@ -435,8 +451,16 @@ public final class SpanEngine {
     }
 
     private void openStrand(ThreadState ts) {
+        openStrand(ts, clock.nanoTime());
+    }
+
+    /**
+     * Opens a strand at a time already read for the event that ends here: one clock read per
+     * event. The engine's own bookkeeping after that read, some nanoseconds, counts as strand time.
+     */
+    private static void openStrand(ThreadState ts, long now) {
         ts.strandOpen = true;
-        ts.strandStart = clock.nanoTime();
+        ts.strandStart = now;
     }
 
     /** The wait that just ended joined {@code task}: the join edge into frame {@code f}. */
@@ -450,12 +474,12 @@ public final class SpanEngine {
         long work = 0;
         long spawns = 0;
         long syncs = 0;
-        if (n.completer) {
-            span = n.accSpan;
-            bspan = n.accBspan;
-            work = n.accWork;
-            spawns = n.accSpawns;
-            syncs = n.accSyncs;
+        if (n instanceof CompleterNode c) {
+            span = c.accSpan;
+            bspan = c.accBspan;
+            work = c.accWork;
+            spawns = c.accSpawns;
+            syncs = c.accSyncs;
         } else {
             if (n.state == TaskNode.RUNNING) {
                 awaitEnd(n);
@@ -527,8 +551,8 @@ public final class SpanEngine {
         TaskHandle a = from;
         for (int i = 0; a != null && i < MAX_COMPLETER_CHAIN; i++) {
             TaskNode n = a.getForkscopeNode();
-            if (n != null && n.completer) {
-                n.accumulate(f.span, f.bspan, dWork, dSpawns, dSyncs);
+            if (n instanceof CompleterNode c) {
+                c.accumulate(f.span, f.bspan, dWork, dSpawns, dSyncs);
             }
             a = model.completerOf(a);
         }

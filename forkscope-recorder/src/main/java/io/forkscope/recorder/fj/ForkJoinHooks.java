@@ -94,6 +94,17 @@ public final class ForkJoinHooks {
         }
     }
 
+    public static void waitEnd(Object first, Object second) {
+        SpanEngine e = engine;
+        if (e != null) {
+            try {
+                e.waitEnd((TaskHandle) first, (TaskHandle) second);
+            } catch (Throwable t) {
+                fail(t);
+            }
+        }
+    }
+
     /** End of a static invokeAll: its arguments are tasks, an array of tasks, or a collection of them. */
     public static void waitEndAll(Object[] arguments) {
         SpanEngine e = engine;

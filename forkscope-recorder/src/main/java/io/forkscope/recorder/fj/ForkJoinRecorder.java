@@ -139,7 +139,10 @@ public final class ForkJoinRecorder {
                             .visit(advice(ExecAdvice.class).on(named("doExec").and(takesArguments(0))))
                             .visit(advice(WaitAdvice.class)
                                     .on(namedOneOf(WAIT_METHODS.toArray(new String[0])).and(not(isStatic()))))
-                            .visit(advice(InvokeAllAdvice.class).on(named("invokeAll").and(isStatic())));
+                            .visit(advice(InvokeTwoAdvice.class).on(named("invokeAll").and(isStatic())
+                                    .and(takesArguments(2)).and(takesArgument(0, named(TASK)))))
+                            .visit(advice(InvokeAllAdvice.class).on(named("invokeAll").and(isStatic())
+                                    .and(takesArguments(1))));
                 case POOL:
                     return builder
                             .visit(advice(SubmitAdvice.class).on(named("externalSubmit")

@@ -3,8 +3,9 @@ package io.forkscope.recorder.fj;
 import net.bytebuddy.asm.Advice;
 
 /**
- * Woven into the static {@code ForkJoinTask.invokeAll} overloads, which fork, run the first task
- * inline and wait for the rest through the pool's private awaitDone: one wait for all arguments.
+ * Woven into the static {@code ForkJoinTask.invokeAll} overloads taking an array or a collection,
+ * which fork, run the first task inline and wait for the rest through the pool's private
+ * awaitDone: one wait for all arguments. The two-task overload has {@link InvokeTwoAdvice}.
  */
 final class InvokeAllAdvice {
     private InvokeAllAdvice() {}

@@ -1,0 +1,146 @@
+package io.forkscope.bench;
+
+import io.forkscope.samples.Sample;
+import io.forkscope.samples.SampleMain;
+import io.forkscope.samples.Samples;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The recorder's overhead on the bundled suite, in the shape of Cilkprof's Fig. 11: each program
+ * runs in fresh JVMs without and with the agent, A/B interleaved, and the kernel time (the
+ * program's own region, JIT warmed by in-process repeats) is compared. A benchmark, not a test:
+ * it prints ratios measured in one run on this machine and asserts nothing.
+ *
+ * <pre>
+ * bench/overhead [--trials T] [--repeat R] [--workers P] [--agent OPTIONS] [PROGRAM[:ARGS] ...]
+ * </pre>
+ * PROGRAM:ARGS passes extra arguments, e.g. {@code fib:--cutoff=5}. With no programs, the whole
+ * suite runs at default sizes plus fib with a small cut-off.
+ */
+public final class OverheadBenchmark {
+    private OverheadBenchmark() {}
+
+    record Row(String program, String input, double without, double with) {
+        double ratio() {
+            return with / without;
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        int trials = 3;
+        int repeat = 3;
+        int workers = Runtime.getRuntime().availableProcessors();
+        String agentOptions = "";
+        List<String> programs = new ArrayList<>();
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--trials" -> trials = Integer.parseInt(args[++i]);
+                case "--repeat" -> repeat = Integer.parseInt(args[++i]);
+                case "--workers" -> workers = Integer.parseInt(args[++i]);
+                case "--agent" -> agentOptions = args[++i];
+                default -> programs.add(args[i]);
+            }
+        }
+        if (programs.isEmpty()) {
+            for (Sample s : Samples.all()) {
+                if (!s.name().equals("steal-bench")) {
+                    programs.add(s.name());
+                }
+            }
+            programs.add("fib:--cutoff=8");
+        }
+        Path jar = Path.of(OverheadBenchmark.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Path dir = Files.createTempDirectory("forkscope-overhead-");
+        boolean tty = System.console() != null;
+        List<Row> rows = new ArrayList<>();
+        for (String spec : programs) {
+            String[] parts = spec.split(":", 2);
+            List<String> extra = parts.length > 1
+                    ? Arrays.stream(parts[1].split(",")).flatMap(a -> Arrays.stream(a.split("=", 2))).toList()
+                    : List.of();
+            double[] without = new double[trials];
+            double[] with = new double[trials];
+            for (int t = 0; t < trials; t++) {
+                if (tty) {
+                    System.err.printf("\r%-60s", spec + ": trial " + (t + 1) + "/" + trials);
+                }
+                without[t] = kernelMs(jar, null, parts[0], extra, workers, repeat, dir);
+                Path out = dir.resolve(parts[0] + "-" + t + ".fsk");
+                Files.deleteIfExists(out);
+                String opts = "out=" + out + (agentOptions.isEmpty() ? "" : "," + agentOptions);
+                with[t] = kernelMs(jar, opts, parts[0], extra, workers, repeat, dir);
+                Files.deleteIfExists(out);
+            }
+            rows.add(new Row(spec, String.join(" ", extra).isEmpty() ? "default" : String.join(" ", extra),
+                    median(without), median(with)));
+        }
+        if (tty) {
+            System.err.printf("\r%-60s\r", "");
+        }
+        print(rows, workers, trials, repeat, agentOptions);
+    }
+
+    static void print(List<Row> rows, int workers, int trials, int repeat, String agentOptions) {
+        System.out.printf(Locale.ROOT, "%-22s %-14s %14s %14s %9s%n", "program", "input", "without (ms)", "with (ms)",
+                "overhead");
+        double logSum = 0;
+        double max = 0;
+        for (Row r : rows) {
+            System.out.printf(Locale.ROOT, "%-22s %-14s %14.1f %14.1f %8.2fx%n", r.program(), r.input(), r.without(),
+                    r.with(), r.ratio());
+            logSum += Math.log(r.ratio());
+            max = Math.max(max, r.ratio());
+        }
+        System.out.printf(Locale.ROOT, "geometric mean %.2fx, maximum %.2fx over %d programs%n",
+                Math.exp(logSum / rows.size()), max, rows.size());
+        System.out.printf(Locale.ROOT, "(%d workers, median of %d interleaved trials, best of the last %d in-process"
+                + " repeats; agent options: %s; java %s)%n", workers, trials, Math.max(1, repeat - 1),
+                agentOptions.isEmpty() ? "defaults" : agentOptions, System.getProperty("java.version"));
+    }
+
+    /** Runs one program in a fresh JVM; returns its best kernel time over the repeats after the first. */
+    static double kernelMs(Path jar, String agentOptions, String program, List<String> extra, int workers, int repeat,
+                           Path dir) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        if (agentOptions != null) {
+            cmd.add("-javaagent:" + jar + "=" + agentOptions);
+        }
+        cmd.addAll(List.of("-cp", jar.toString(), SampleMain.class.getName(), program, "--workers",
+                Integer.toString(workers), "--repeat", Integer.toString(repeat)));
+        cmd.addAll(extra);
+        Path log = dir.resolve("out.txt");
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        if (!p.waitFor(10, TimeUnit.MINUTES)) {
+            p.destroyForcibly();
+            throw new IllegalStateException(program + " did not finish in 10 minutes");
+        }
+        String output = Files.readString(log);
+        if (p.exitValue() != 0) {
+            throw new IllegalStateException(program + " failed (exit " + p.exitValue() + "): " + output);
+        }
+        int at = output.lastIndexOf("kernel_ms=");
+        if (at < 0) {
+            throw new IllegalStateException(program + " printed no kernel time: " + output);
+        }
+        String[] times = output.substring(at + "kernel_ms=".length()).trim().split("\\s")[0].split(",");
+        double best = Double.MAX_VALUE;
+        for (int i = times.length > 1 ? 1 : 0; i < times.length; i++) {
+            best = Math.min(best, Double.parseDouble(times[i]));
+        }
+        return best;
+    }
+
+    static double median(double[] values) {
+        double[] v = values.clone();
+        Arrays.sort(v);
+        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+    }
+}

@@ -1,0 +1,61 @@
+package io.forkscope.cli;
+
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * {@code forkscope}: the command line. The same jar is the Java agent ({@code -javaagent}).
+ * Exit codes: 0 done, 1 the analysed program or an internal step failed, 2 bad input.
+ */
+@Command(name = "forkscope", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = "Scalability analyzer and profiler for Java fork/join programs.",
+        subcommands = {RecordCommand.class, SummaryCommand.class, DemoCommand.class, ExampleCommand.class,
+                CommandLine.HelpCommand.class})
+public final class Main implements Runnable {
+    public static final int USER_ERROR = 2;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        System.exit(run(args));
+    }
+
+    /** Runs the command line and returns the exit code (for tests and for {@link #main}). */
+    public static int run(String... args) {
+        return commandLine(new PrintWriter(System.out, true), new PrintWriter(System.err, true)).execute(args);
+    }
+
+    static CommandLine commandLine(PrintWriter out, PrintWriter err) {
+        CommandLine cl = new CommandLine(new Main());
+        cl.setOut(out);
+        cl.setErr(err);
+        cl.setExitCodeExceptionMapper(e -> e instanceof UserError ? USER_ERROR : 1);
+        cl.setParameterExceptionHandler((ex, args) -> {
+            ex.getCommandLine().getErr().println("forkscope: " + ex.getMessage()
+                    + " (see: forkscope " + commandPath(ex.getCommandLine()) + "--help)");
+            return USER_ERROR;
+        });
+        cl.setExecutionExceptionHandler((ex, command, parsed) -> {
+            if (ex instanceof UserError) {
+                command.getErr().println("forkscope: " + ex.getMessage());
+                return USER_ERROR;
+            }
+            command.getErr().println("forkscope: internal error: " + ex);
+            ex.printStackTrace(command.getErr());
+            return 1;
+        });
+        return cl;
+    }
+
+    private static String commandPath(CommandLine cl) {
+        String name = cl.getCommandName();
+        return name.equals("forkscope") ? "" : name + " ";
+    }
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+}

@@ -1,0 +1,83 @@
+package io.forkscope.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.forkscope.it.programs.ExactPrograms;
+import io.forkscope.model.Recording;
+import io.forkscope.model.RecordingReader;
+import io.forkscope.model.RegionRecord;
+import io.forkscope.model.WorkSpan;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Unmodified fork/join programs on a real ForkJoinPool under the agent, in abstract units: every
+ * region's work, span, burdened span and counts must equal the values worked out by hand, on 1 and
+ * 4 workers and on every JDK the machine has.
+ */
+class ExactUnitsIT {
+    static final long B = 100;
+
+    static List<Object[]> cases() {
+        return Jdks.javas().stream().flatMap(j -> List.of(new Object[] {j, 1}, new Object[] {j, 4}).stream()).toList();
+    }
+
+    @ParameterizedTest(name = "{0} on {1} workers")
+    @MethodSource("cases")
+    void regionsMatchHandComputedValues(String java, int workers, @TempDir Path dir) throws Exception {
+        Path out = dir.resolve("exact.fsk");
+        ChildJvm.Result r = ChildJvm.run(ChildJvm.command(java, "out=" + out + ",unit=abstract,burden=" + B,
+                List.of(), ExactPrograms.class, Integer.toString(workers)), dir);
+        assertThat(r.exitCode()).as(r.stderr()).isZero();
+        assertThat(r.stdout()).contains("fib 144").contains("cc true");
+        assertThat(r.programStderr()).isEmpty();
+
+        Recording rec = RecordingReader.read(out);
+        assertThat(rec.complete()).isTrue();
+        assertThat(rec.warnings()).isEmpty();
+        Map<String, WorkSpan> regions = rec.regions().stream()
+                .collect(Collectors.toMap(RegionRecord::label, Function.identity())).entrySet().stream()
+                .collect(Collectors.toMap(Map.Entry::getKey, e -> noElapsed(e.getValue().measures())));
+
+        int n = 12;
+        long internal = internalNodes(n);
+        assertThat(regions.get("fib")).isEqualTo(new WorkSpan(fibWork(n), fibSpan(n), B + fibBurdenedSpan(n),
+                internal + 1, internal + 1, 0));
+        assertThat(regions.get("snippetA")).isEqualTo(new WorkSpan(100, 50, 2 * B + 50, 2, 2, 0));
+        assertThat(regions.get("snippetB")).isEqualTo(new WorkSpan(100, 50, B + 10 * (B + 5), 11, 11, 0));
+        assertThat(regions.get("nonLifo")).isEqualTo(new WorkSpan(55, 36, 2 * B + 36, 3, 3, 0));
+        assertThat(regions.get("invokeAllCollection")).isEqualTo(new WorkSpan(15, 5, 2 * B + 5, 5, 5, 0));
+        assertThat(regions.get("countedCompleter")).isEqualTo(new WorkSpan(27, 15, 2 * B + 15, 4, 1, 0));
+        assertThat(regions.get("external")).isEqualTo(new WorkSpan(56, 33, 2 + B + 30 + 1, 2, 2, 0));
+        assertThat(rec.regions()).allSatisfy(reg -> assertThat(reg.unjoined()).isZero());
+        assertThat(rec.wholeRun().workers()).isEqualTo(workers);
+    }
+
+    static WorkSpan noElapsed(WorkSpan w) {
+        return new WorkSpan(w.work(), w.span(), w.burdenedSpan(), w.spawns(), w.syncs(), 0);
+    }
+
+    // fib with a unit on entry and one after the join (ExactPrograms.Fib): recurrences, by hand
+    static long fibWork(int n) {
+        return n < 2 ? 1 : 2 + fibWork(n - 1) + fibWork(n - 2);
+    }
+
+    static long fibSpan(int n) {
+        return n < 2 ? 1 : 2 + Math.max(fibSpan(n - 1), fibSpan(n - 2));
+    }
+
+    /** The forked child n-1 carries the burden; the inline n-2 does not. */
+    static long fibBurdenedSpan(int n) {
+        return n < 2 ? 1 : 2 + Math.max(B + fibBurdenedSpan(n - 1), fibBurdenedSpan(n - 2));
+    }
+
+    static long internalNodes(int n) {
+        return n < 2 ? 0 : 1 + internalNodes(n - 1) + internalNodes(n - 2);
+    }
+}

@@ -1,0 +1,57 @@
+package io.forkscope.it.programs;
+
+import io.forkscope.Forkscope;
+import io.forkscope.Region;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
+import java.util.concurrent.RecursiveAction;
+
+/**
+ * Programs in time units whose work and span are known by construction: strands spin for a fixed
+ * wall-clock time. Region "tree": 50 ms, then four children of 100 ms in parallel, then 50 ms:
+ * work 500 ms, span 200 ms. Region "chain": a child of 80 ms forked and joined at once, five times
+ * in a row, with 20 ms of the parent between: work 500 ms, span 500 ms.
+ */
+public final class SpinPrograms {
+    private SpinPrograms() {}
+
+    public static void main(String[] args) {
+        ForkJoinPool pool = new ForkJoinPool(Integer.parseInt(args[0]));
+        try (Region r = Forkscope.region("tree")) {
+            pool.invoke(action(() -> {
+                spin(50);
+                ForkJoinTask.invokeAll(spinning(100), spinning(100), spinning(100), spinning(100));
+                spin(50);
+            }));
+        }
+        try (Region r = Forkscope.region("chain")) {
+            pool.invoke(action(() -> {
+                for (int i = 0; i < 5; i++) {
+                    spin(20);
+                    spinning(80).fork().join();
+                }
+            }));
+        }
+        pool.shutdown();
+    }
+
+    static RecursiveAction spinning(long ms) {
+        return action(() -> spin(ms));
+    }
+
+    static void spin(long ms) {
+        long end = System.nanoTime() + ms * 1_000_000L;
+        while (System.nanoTime() < end) {
+            Thread.onSpinWait();
+        }
+    }
+
+    static RecursiveAction action(Runnable body) {
+        return new RecursiveAction() {
+            @Override
+            protected void compute() {
+                body.run();
+            }
+        };
+    }
+}

@@ -1,0 +1,69 @@
+package io.forkscope.recorder.engine;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * The node of a CountedCompleter. It completes through other threads' {@code tryComplete}, not at
+ * the end of its own body, so its end values are accumulators updated atomically by every thread
+ * that completes it or a descendant: spans by max (a CAS loop), counts by add. The completion that
+ * wakes a waiter happens after every such update (each precedes its thread's pending-count CAS in
+ * program order), so a waiter that saw the task done reads the final values.
+ */
+final class CompleterNode extends TaskNode {
+    volatile long accSpan;
+    volatile long accBspan;
+    volatile long accWork;
+    volatile long accSpawns;
+    volatile long accSyncs;
+
+    CompleterNode(byte kind, long startSpan, long startBspan) {
+        super(kind, true, startSpan, startBspan);
+        this.accSpan = startSpan;
+        this.accBspan = startBspan;
+    }
+
+    void accumulate(long span, long bspan, long work, long spawns, long syncs) {
+        maxInto(ACC_SPAN, span);
+        maxInto(ACC_BSPAN, bspan);
+        if (work != 0) {
+            ACC_WORK.getAndAdd(this, work);
+        }
+        if (spawns != 0) {
+            ACC_SPAWNS.getAndAdd(this, spawns);
+        }
+        if (syncs != 0) {
+            ACC_SYNCS.getAndAdd(this, syncs);
+        }
+    }
+
+    private void maxInto(VarHandle field, long value) {
+        long seen = (long) field.getVolatile(this);
+        while (value > seen) {
+            long witness = (long) field.compareAndExchange(this, seen, value);
+            if (witness == seen) {
+                return;
+            }
+            seen = witness;
+        }
+    }
+
+    private static final VarHandle ACC_SPAN;
+    private static final VarHandle ACC_BSPAN;
+    private static final VarHandle ACC_WORK;
+    private static final VarHandle ACC_SPAWNS;
+    private static final VarHandle ACC_SYNCS;
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            ACC_SPAN = l.findVarHandle(CompleterNode.class, "accSpan", long.class);
+            ACC_BSPAN = l.findVarHandle(CompleterNode.class, "accBspan", long.class);
+            ACC_WORK = l.findVarHandle(CompleterNode.class, "accWork", long.class);
+            ACC_SPAWNS = l.findVarHandle(CompleterNode.class, "accSpawns", long.class);
+            ACC_SYNCS = l.findVarHandle(CompleterNode.class, "accSyncs", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+}
