@@ -141,6 +141,30 @@ class HandBuiltDagTest {
     }
 
     @Test
+    void overlappingAndRepeatedRegionsAreEachMeasured() {
+        SimRuntime rt = new SimRuntime(B, 5);
+        Object outer = rt.engine.regionStart("outer");
+        rt.work(3);
+        Object first = rt.engine.regionStart("step");
+        rt.join(rt.fork(r -> r.work(10)));
+        rt.engine.regionStop(first);
+        Object overlapping = rt.engine.regionStart("overlap");
+        rt.work(2);
+        rt.engine.regionStop(outer);           // closes before the region it overlaps
+        Object second = rt.engine.regionStart("step");
+        rt.work(4);
+        rt.engine.regionStop(second);
+        rt.engine.regionStop(overlapping);
+        List<RegionRecord> regions = new ArrayList<>();
+        rt.engine.drainRegions(regions::add);
+        assertThat(regions).extracting(RegionRecord::label).containsExactly("step", "outer", "step", "overlap");
+        assertThat(regions).extracting(r -> r.measures().work()).containsExactly(10L, 15L, 4L, 6L);
+        assertThat(regions).extracting(r -> r.measures().span()).containsExactly(10L, 15L, 4L, 6L);
+        assertThat(regions).extracting(r -> r.measures().burdenedSpan()).containsExactly(10L + B, 15L + B, 4L, 6L);
+        assertThat(regions).extracting(r -> r.measures().spawns()).containsExactly(1L, 1L, 0L, 0L);
+    }
+
+    @Test
     void aRegionEndingWithUnjoinedTasksSaysSo() {
         SimRuntime rt = new SimRuntime(B, 1);
         Object token = rt.engine.regionStart("leaky");
