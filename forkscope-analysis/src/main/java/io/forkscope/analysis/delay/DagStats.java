@@ -1,0 +1,44 @@
+package io.forkscope.analysis.delay;
+
+/**
+ * DAG Recorder's statistics of a run. Work, delay, no-work, span, elapsed and the bounds are in
+ * nanoseconds (delay and no-work in worker-nanoseconds).
+ *
+ * @param createTask   create edges (forks and submissions)
+ * @param waitTasks    waits
+ * @param endTask      task ends
+ * @param work         T1 of this run: the time its strands ran (includes work stretch)
+ * @param delay        worker-time lost while nodes were ready
+ * @param noWork       worker-time lost with nothing ready
+ * @param criticalPath T∞ of the recorded DAG
+ * @param workers      P
+ * @param elapsed      wall time of the run
+ * @param nodes        strands, counting those inside collapsed nodes
+ * @param materialized nodes actually kept in the recording
+ */
+public record DagStats(long createTask, long waitTasks, long endTask, long work, double delay, double noWork,
+                       long criticalPath, int workers, long elapsed, long nodes, long materialized) {
+    /** T1/P: the work law's bound on time. */
+    public double workBound() {
+        return (double) work / workers;
+    }
+
+    /** T1/P + T∞: what a greedy scheduler guarantees. */
+    public double greedyBound() {
+        return workBound() + criticalPath;
+    }
+
+    /** T1 / (T1/P + T∞). */
+    public double greedySpeedup() {
+        return greedyBound() == 0 ? 0 : work / greedyBound();
+    }
+
+    /** T1 / elapsed: the speedup this run achieved over its own work. */
+    public double observedSpeedup() {
+        return elapsed == 0 ? 0 : (double) work / elapsed;
+    }
+
+    public double compressionRatio() {
+        return materialized == 0 ? 0 : (double) nodes / materialized;
+    }
+}

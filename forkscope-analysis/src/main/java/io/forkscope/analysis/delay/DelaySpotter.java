@@ -1,0 +1,50 @@
+package io.forkscope.analysis.delay;
+
+import io.forkscope.model.dag.Dag;
+import io.forkscope.model.dag.DagNode;
+import io.forkscope.model.dag.Edge;
+import io.forkscope.model.dag.NodeEnd;
+import java.util.OptionalDouble;
+
+/** Delay Spotter's analysis (SPEC §6) of a recorded DAG: a plain function from a run to a report. */
+public final class DelaySpotter {
+    private DelaySpotter() {}
+
+    public static DelayReport analyze(Dag dag) {
+        return analyze(dag, OptionalDouble.empty());
+    }
+
+    /** @param serialWork T1' of a serial run of the same program, when known */
+    public static DelayReport analyze(Dag dag, OptionalDouble serialWork) {
+        Readiness readiness = new Readiness(dag);
+        ParallelismProfile profile = ParallelismProfile.of(dag, readiness);
+        ReadyPath path = ReadyPath.of(dag, readiness, profile);
+        LossBreakdown breakdown = LossBreakdown.of(profile, path.noWorkSched());
+        return new DelayReport(stats(dag, breakdown), breakdown, path, profile, serialWork);
+    }
+
+    static DagStats stats(Dag dag, LossBreakdown breakdown) {
+        long creates = 0;
+        long waits = 0;
+        long ends = 0;
+        long work = 0;
+        long strands = 0;
+        long[] longest = new long[dag.nodes().size()];
+        long span = 0;
+        for (DagNode n : dag.nodes()) {
+            creates += n.creates() + (n.ends() == NodeEnd.CREATE ? 1 : 0);
+            waits += n.waits() + (n.ends() == NodeEnd.WAIT ? 1 : 0);
+            ends += n.ends() == NodeEnd.END ? 1 : 0;
+            work += n.work();
+            strands += n.strands();
+            long before = 0;
+            for (Edge e : n.in()) {
+                before = Math.max(before, longest[e.from()]);
+            }
+            longest[n.id()] = before + n.span();
+            span = Math.max(span, longest[n.id()]);
+        }
+        return new DagStats(creates, waits, ends, work, breakdown.delay(), breakdown.noWork(), span, dag.workers(),
+                dag.elapsed(), strands, dag.nodes().size());
+    }
+}

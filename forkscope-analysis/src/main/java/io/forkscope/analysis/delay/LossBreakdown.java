@@ -1,0 +1,52 @@
+package io.forkscope.analysis.delay;
+
+import io.forkscope.model.dag.EdgeKind;
+import java.util.EnumMap;
+import java.util.Map;
+
+/**
+ * Where the P × elapsed worker-time of a run went (SPEC §6): over each stretch dt with p workers
+ * running nodes, q = P − p not, and r nodes ready: work p·dt, delay min(q, r)·dt, no-work
+ * max(0, q − r)·dt. By construction work + delay + no-work = P × elapsed. Delay is split by the
+ * kind of edge that made the waiting nodes ready; no-work is split by the ready path into the
+ * scheduler's share (no-work-sched) and the program's (no-work-app).
+ *
+ * All values are in nanoseconds of worker time.
+ */
+public record LossBreakdown(double work, double delay, double noWork, Map<EdgeKind, Double> delayByKind,
+                            double noWorkSched, double noWorkApp) {
+    public LossBreakdown {
+        delayByKind = Map.copyOf(delayByKind);
+    }
+
+    public double total() {
+        return work + delay + noWork;
+    }
+
+    static LossBreakdown of(ParallelismProfile profile, double noWorkSched) {
+        int workers = profile.workers();
+        double work = 0;
+        double delay = 0;
+        double noWork = 0;
+        Map<EdgeKind, Double> byKind = new EnumMap<>(EdgeKind.class);
+        for (EdgeKind k : EdgeKind.values()) {
+            byKind.put(k, 0.0);
+        }
+        for (ProfileSegment s : profile.segments()) {
+            double dt = s.length();
+            int p = Math.min(workers, s.running());
+            int q = workers - p;
+            double r = s.ready();
+            double d = Math.min(q, r);
+            work += p * dt;
+            delay += d * dt;
+            noWork += Math.max(0, q - r) * dt;
+            if (r > 0) {
+                for (EdgeKind k : EdgeKind.values()) {
+                    byKind.merge(k, d * dt * s.ready(k) / r, Double::sum);
+                }
+            }
+        }
+        return new LossBreakdown(work, delay, noWork, byKind, noWorkSched, noWork - noWorkSched);
+    }
+}

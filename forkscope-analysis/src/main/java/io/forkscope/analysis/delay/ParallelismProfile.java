@@ -1,0 +1,100 @@
+package io.forkscope.analysis.delay;
+
+import io.forkscope.model.dag.Dag;
+import io.forkscope.model.dag.DagNode;
+import io.forkscope.model.dag.EdgeKind;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
+
+/**
+ * The parallelism profile of a recorded run (SPEC §6, Delay Spotter): running(t), the nodes
+ * executing at t, and ready(t), the nodes ready but not started, by the kind of edge that made
+ * them ready; as a list of constant segments covering the run from its begin to its finish.
+ */
+public final class ParallelismProfile {
+    private final List<ProfileSegment> segments;
+    private final int workers;
+
+    private ParallelismProfile(List<ProfileSegment> segments, int workers) {
+        this.segments = List.copyOf(segments);
+        this.workers = workers;
+    }
+
+    public static ParallelismProfile of(Dag dag) {
+        return of(dag, new Readiness(dag));
+    }
+
+    static ParallelismProfile of(Dag dag, Readiness readiness) {
+        int kinds = EdgeKind.values().length;
+        // change of (running, ready per kind) at each time
+        TreeMap<Long, double[]> deltas = new TreeMap<>();
+        deltas.put(dag.begin(), new double[1 + kinds]);
+        deltas.put(dag.finish(), new double[1 + kinds]);
+        for (DagNode node : dag.nodes()) {
+            add(deltas, node.start(), 0, +1);
+            add(deltas, node.end(), 0, -1);
+            int k = 1 + readiness.kind[node.id()].ordinal();
+            long ready = readiness.ready[node.id()];
+            if (ready < node.start()) {
+                add(deltas, ready, k, +1);
+                add(deltas, node.start(), k, -1);
+            }
+            if (node.innerDelay() > 0 && node.end() > node.start()) {
+                // a collapsed node's inner strands waited this long in all: spread it over the node
+                double rate = (double) node.innerDelay() / (node.end() - node.start());
+                add(deltas, node.start(), 1 + EdgeKind.CREATE.ordinal(), rate);
+                add(deltas, node.end(), 1 + EdgeKind.CREATE.ordinal(), -rate);
+            }
+        }
+        List<ProfileSegment> segments = new ArrayList<>();
+        double[] level = new double[1 + kinds];
+        Long previous = null;
+        for (var entry : deltas.entrySet()) {
+            long t = entry.getKey();
+            if (previous != null && t > previous && previous >= dag.begin() && t <= dag.finish()) {
+                double[] ready = new double[kinds];
+                for (int k = 0; k < kinds; k++) {
+                    ready[k] = Math.max(0, level[1 + k]);
+                }
+                segments.add(new ProfileSegment(previous, t, (int) Math.round(level[0]), ready));
+            }
+            double[] d = entry.getValue();
+            for (int i = 0; i < level.length; i++) {
+                level[i] += d[i];
+            }
+            previous = t;
+        }
+        return new ParallelismProfile(segments, dag.workers());
+    }
+
+    private static void add(TreeMap<Long, double[]> deltas, long t, int index, double value) {
+        deltas.computeIfAbsent(t, x -> new double[1 + EdgeKind.values().length])[index] += value;
+    }
+
+    public List<ProfileSegment> segments() {
+        return segments;
+    }
+
+    public int workers() {
+        return workers;
+    }
+
+    /** @return the segment covering time t, or null outside the run */
+    public ProfileSegment at(long t) {
+        int lo = 0;
+        int hi = segments.size() - 1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            ProfileSegment s = segments.get(mid);
+            if (t < s.start()) {
+                hi = mid - 1;
+            } else if (t >= s.end()) {
+                lo = mid + 1;
+            } else {
+                return s;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,26 @@
+package io.forkscope.analysis.delay;
+
+import io.forkscope.model.dag.EdgeKind;
+
+/**
+ * A stretch of time in which the parallelism profile is constant: how many nodes run, and how
+ * many are ready but not started, split by the kind of edge that made them ready. Ready counts are
+ * fractional where a collapsed node's inner delay is spread over its interval.
+ */
+public record ProfileSegment(long start, long end, int running, double[] readyByKind) {
+    public long length() {
+        return end - start;
+    }
+
+    public double ready() {
+        double r = 0;
+        for (double x : readyByKind) {
+            r += x;
+        }
+        return r;
+    }
+
+    public double ready(EdgeKind kind) {
+        return readyByKind[kind.ordinal()];
+    }
+}

@@ -1,0 +1,75 @@
+package io.forkscope.analysis.delay;
+
+import io.forkscope.model.dag.Dag;
+import io.forkscope.model.dag.DagNode;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * The ready path (SPEC §6, Delay Spotter): from the node that finished last, walk back always to
+ * the predecessor that finished last. Along it, time is work (a node of the path runs), busy delay
+ * (none runs and every worker is busy elsewhere) or scheduler delay (none runs although a worker
+ * is free). The no-work that happens during scheduler delay is the scheduler's fault
+ * (no-work-sched): a worker sat idle while the path's next node was ready.
+ *
+ * @param nodes          the path's node ids, first to last
+ * @param work           time a path node was running (ns)
+ * @param busyDelay      path time waiting while every worker was busy (ns)
+ * @param schedulerDelay path time waiting while some worker was free (ns)
+ * @param noWorkSched    no-work (worker-ns) during scheduler delay
+ */
+public record ReadyPath(List<Integer> nodes, long work, double busyDelay, double schedulerDelay, double noWorkSched) {
+    public ReadyPath {
+        nodes = List.copyOf(nodes);
+    }
+
+    /** @return work + busy delay + scheduler delay: the time from the run's begin to the last node's end */
+    public double length() {
+        return work + busyDelay + schedulerDelay;
+    }
+
+    static ReadyPath of(Dag dag, Readiness readiness, ParallelismProfile profile) {
+        if (dag.nodes().isEmpty()) {
+            return new ReadyPath(List.of(), 0, 0, 0, 0);
+        }
+        int last = 0;
+        for (DagNode n : dag.nodes()) {
+            if (n.end() > dag.nodes().get(last).end()) {
+                last = n.id();
+            }
+        }
+        List<Integer> path = new ArrayList<>();
+        long work = 0;
+        double[] waiting = new double[3];     // busy delay, scheduler delay, no-work-sched
+        for (int v = last; v >= 0; v = readiness.lastPred[v]) {
+            DagNode node = dag.nodes().get(v);
+            path.add(v);
+            work += node.end() - node.start();
+            long readyAt = readiness.lastPred[v] >= 0 ? readiness.ready[v] : dag.begin();
+            classifyWait(profile, Math.min(readyAt, node.start()), node.start(), waiting);
+        }
+        Collections.reverse(path);
+        return new ReadyPath(path, work, waiting[0], waiting[1], waiting[2]);
+    }
+
+    /** Splits the path's wait [from, to) into busy and scheduler delay, and sums no-work in the latter. */
+    private static void classifyWait(ParallelismProfile profile, long from, long to, double[] into) {
+        int workers = profile.workers();
+        for (ProfileSegment s : profile.segments()) {
+            long a = Math.max(from, s.start());
+            long b = Math.min(to, s.end());
+            if (a >= b) {
+                continue;
+            }
+            double dt = b - a;
+            int p = Math.min(workers, s.running());
+            if (p >= workers) {
+                into[0] += dt;
+            } else {
+                into[1] += dt;
+                into[2] += Math.max(0, (workers - p) - s.ready()) * dt;
+            }
+        }
+    }
+}

@@ -1,0 +1,114 @@
+package io.forkscope.analysis.delay;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.forkscope.model.dag.Dag;
+import io.forkscope.model.dag.DagNode;
+import io.forkscope.model.dag.Edge;
+import io.forkscope.model.dag.EdgeKind;
+import io.forkscope.model.dag.NodeEnd;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Schedules whose profile, delay, no-work and ready path are worked out by hand (P = 2). */
+class HandBuiltScheduleTest {
+    static DagNode strand(int id, int worker, long start, long end, NodeEnd ends, Edge... in) {
+        return DagNode.strand(id, worker, start, end, ends, List.of(in));
+    }
+
+    /**
+     * A [0,10) on worker 0 forks B; B runs at once on worker 1 [10,30); A's continuation C [10,20)
+     * then waits; D [30,40) after the join. No delay; the serial tail D and the lone A are the
+     * program's lack of parallelism (no-work-app).
+     */
+    @Test
+    void forkJoinWithoutDelayHasOnlyApplicationNoWork() {
+        Dag dag = new Dag(List.of(
+                strand(0, 0, 0, 10, NodeEnd.CREATE),
+                strand(1, 1, 10, 30, NodeEnd.END, new Edge(0, EdgeKind.CREATE)),
+                strand(2, 0, 10, 20, NodeEnd.WAIT, new Edge(0, EdgeKind.CREATE_CONT)),
+                strand(3, 0, 30, 40, NodeEnd.END, new Edge(2, EdgeKind.WAIT_CONT), new Edge(1, EdgeKind.END))), 2, 0, 40);
+        DelayReport r = DelaySpotter.analyze(dag);
+        assertThat(r.breakdown().work()).isEqualTo(50.0);
+        assertThat(r.breakdown().delay()).isEqualTo(0.0);
+        assertThat(r.breakdown().noWork()).isEqualTo(30.0);
+        assertThat(r.breakdown().noWorkSched()).isEqualTo(0.0);
+        assertThat(r.breakdown().noWorkApp()).isEqualTo(30.0);
+        assertThat(r.readyPath().nodes()).containsExactly(0, 1, 3);
+        assertThat(r.readyPath().work()).isEqualTo(40);
+        assertThat(r.readyPath().length()).isEqualTo(40.0);
+        assertThat(r.stats()).isEqualTo(new DagStats(1, 1, 2, 50, 0.0, 30.0, 40, 2, 40, 4, 4));
+        assertThat(r.stats().greedySpeedup()).isEqualTo(50.0 / (25 + 40));
+    }
+
+    /**
+     * As above, but B, ready at 10, starts only at 25 although worker 1 is idle all along: the
+     * scheduler delayed it. [10,20): C runs, B ready: delay 10. [20,25): nothing runs, B ready:
+     * delay 5 and no-work 5, which lies on the ready path during scheduler delay (no-work-sched).
+     */
+    @Test
+    void aChildLeftReadyWhileAWorkerIdlesIsTheSchedulersFault() {
+        Dag dag = new Dag(List.of(
+                strand(0, 0, 0, 10, NodeEnd.CREATE),
+                strand(1, 1, 25, 35, NodeEnd.END, new Edge(0, EdgeKind.CREATE)),
+                strand(2, 0, 10, 20, NodeEnd.WAIT, new Edge(0, EdgeKind.CREATE_CONT)),
+                strand(3, 0, 35, 40, NodeEnd.END, new Edge(2, EdgeKind.WAIT_CONT), new Edge(1, EdgeKind.END))), 2, 0, 40);
+        DelayReport r = DelaySpotter.analyze(dag);
+        LossBreakdown b = r.breakdown();
+        assertThat(b.work()).isEqualTo(35.0);
+        assertThat(b.delay()).isEqualTo(15.0);
+        assertThat(b.noWork()).isEqualTo(30.0);
+        assertThat(b.total()).isEqualTo(2 * 40.0);
+        assertThat(b.delayByKind().get(EdgeKind.CREATE)).isEqualTo(15.0);
+        assertThat(b.delayByKind().get(EdgeKind.END)).isEqualTo(0.0);
+        assertThat(b.noWorkSched()).isEqualTo(5.0);
+        assertThat(b.noWorkApp()).isEqualTo(25.0);
+        ReadyPath path = r.readyPath();
+        assertThat(path.nodes()).containsExactly(0, 1, 3);
+        assertThat(path.work()).isEqualTo(25);
+        assertThat(path.schedulerDelay()).isEqualTo(15.0);
+        assertThat(path.busyDelay()).isEqualTo(0.0);
+
+        ProfileSegment mid = r.profile().at(22);
+        assertThat(mid.running()).isZero();
+        assertThat(mid.ready(EdgeKind.CREATE)).isEqualTo(1.0);
+        assertThat(r.profile().at(12).running()).isEqualTo(1);
+    }
+
+    /**
+     * Both workers busy with other nodes while the path's next node waits: busy delay, no
+     * no-work-sched. A [0,5) forks B, C and D; C [5,20) and D [5,20) occupy both workers; B, ready
+     * at 5, starts at 20 on worker 0 and ends at 30, the last node.
+     */
+    @Test
+    void waitingWhileEveryWorkerIsBusyIsBusyDelay() {
+        Dag dag = new Dag(List.of(
+                strand(0, 0, 0, 5, NodeEnd.CREATE),
+                strand(1, 0, 5, 20, NodeEnd.END, new Edge(0, EdgeKind.CREATE_CONT)),
+                strand(2, 1, 5, 20, NodeEnd.END, new Edge(0, EdgeKind.CREATE)),
+                strand(3, 0, 20, 30, NodeEnd.END, new Edge(0, EdgeKind.CREATE))), 2, 0, 30);
+        DelayReport r = DelaySpotter.analyze(dag);
+        assertThat(r.readyPath().nodes()).containsExactly(0, 3);
+        assertThat(r.readyPath().busyDelay()).isEqualTo(15.0);
+        assertThat(r.readyPath().schedulerDelay()).isEqualTo(0.0);
+        assertThat(r.breakdown().delay()).isEqualTo(0.0);       // no worker was free to take B
+        assertThat(r.breakdown().noWork()).isEqualTo(5.0 + 10.0);
+        assertThat(r.breakdown().noWorkSched()).isEqualTo(0.0);
+    }
+
+    @Test
+    void workStretchAndLossAgainstASerialRun() {
+        Dag dag = new Dag(List.of(
+                strand(0, 0, 0, 10, NodeEnd.CREATE),
+                strand(1, 1, 25, 35, NodeEnd.END, new Edge(0, EdgeKind.CREATE)),
+                strand(2, 0, 10, 20, NodeEnd.WAIT, new Edge(0, EdgeKind.CREATE_CONT)),
+                strand(3, 0, 35, 40, NodeEnd.END, new Edge(2, EdgeKind.WAIT_CONT), new Edge(1, EdgeKind.END))), 2, 0, 40);
+        DelayReport r = DelaySpotter.analyze(dag, java.util.OptionalDouble.of(30));
+        assertThat(r.workStretch().getAsDouble()).isEqualTo(5.0);
+        assertThat(r.performanceLoss().getAsDouble()).isEqualTo(50.0);
+        // loss = stretch + delay + no-work
+        assertThat(r.performanceLoss().getAsDouble())
+                .isCloseTo(r.workStretch().getAsDouble() + r.breakdown().delay() + r.breakdown().noWork(), within(1e-9));
+    }
+}

@@ -1,0 +1,44 @@
+package io.forkscope.model.dag;
+
+import java.util.List;
+
+/**
+ * One node of a recorded parallel run: a strand, or a sub-DAG that one worker executed alone,
+ * collapsed into one node (DAG Recorder). Times are nanoseconds from the start of the recording.
+ *
+ * @param id        its index in {@link Dag#nodes()}; predecessors have smaller ids
+ * @param worker    the index of the worker (thread) that ran it
+ * @param start     when it started running
+ * @param end       when it finished
+ * @param work      the time its strands ran (end − start for a plain strand)
+ * @param span      the longest path inside it (its work for a plain strand)
+ * @param ends      what ended its last strand
+ * @param in        edges from its predecessors
+ * @param strands   how many strands it stands for (1 unless collapsed)
+ * @param creates   create edges inside it (0 unless collapsed)
+ * @param waits     waits inside it (0 unless collapsed)
+ * @param innerDelay time its inner strands spent ready but not running (0 unless collapsed)
+ */
+public record DagNode(int id, int worker, long start, long end, long work, long span, NodeEnd ends, List<Edge> in,
+                      long strands, long creates, long waits, long innerDelay) {
+    public DagNode {
+        in = List.copyOf(in);
+        if (end < start) {
+            throw new IllegalArgumentException("node " + id + " ends before it starts");
+        }
+        for (Edge e : in) {
+            if (e.from() >= id) {
+                throw new IllegalArgumentException("node " + id + " has a predecessor " + e.from() + " that is not earlier");
+            }
+        }
+    }
+
+    /** A plain strand. */
+    public static DagNode strand(int id, int worker, long start, long end, NodeEnd ends, List<Edge> in) {
+        return new DagNode(id, worker, start, end, end - start, end - start, ends, in, 1, 0, 0, 0);
+    }
+
+    public boolean collapsed() {
+        return strands > 1;
+    }
+}

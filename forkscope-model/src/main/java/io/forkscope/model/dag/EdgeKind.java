@@ -1,0 +1,17 @@
+package io.forkscope.model.dag;
+
+/** The kinds of DAG edges (SPEC §1, Delay Spotter's names). */
+public enum EdgeKind {
+    /** Forking strand → the child's first strand. */
+    CREATE,
+    /** Forking strand → the parent's continuation. */
+    CREATE_CONT,
+    /** Strand that ended in a wait → the strand after the wait. */
+    WAIT_CONT,
+    /** A child's last strand → the strand after the wait (or completion) that joins it. */
+    END;
+
+    public String label() {
+        return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    }
+}
