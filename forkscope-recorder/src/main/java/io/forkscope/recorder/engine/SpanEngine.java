@@ -158,10 +158,8 @@ public final class SpanEngine {
                 node.endSpawns = f.spawns;
                 node.endSyncs = f.syncs;
             }
+            countFinished(ts, node);
             node.state = TaskNode.ENDED;
-            if (node.kind == TaskNode.SPAWNED) {
-                ts.spawnedEnded++;
-            }
             ts.pop();
             if (ts.depth > 0 && ts.top().waitDepth == 0) {
                 openStrand(ts);
@@ -245,6 +243,9 @@ public final class SpanEngine {
             long now = clock.nanoTime();
             Frame f = frame(ts, now);
             closeStrand(ts, now);
+            if (f.node instanceof CompleterNode) {
+                countFinished(ts, f.node);
+            }
             propagate(f, completer);
             if (f.waitDepth == 0) {
                 openStrand(ts);
@@ -558,6 +559,14 @@ public final class SpanEngine {
         }
     }
 
+    /** Counts a spawned task as finished once, before anything can observe its completion. */
+    private static void countFinished(ThreadState ts, TaskNode node) {
+        if (node.kind == TaskNode.SPAWNED && !node.finishCounted) {
+            node.finishCounted = true;
+            ts.spawnedEnded++;
+        }
+    }
+
     /** Tasks created but not yet finished, over all threads (approximate while threads run). */
     private long outstanding() {
         long n = 0;
@@ -571,7 +580,7 @@ public final class SpanEngine {
         long extra = outstanding() - before;
         // A task whose completion the program already observed may still be inside the
         // recorder's exit hook on its worker: give those a moment before calling them unjoined.
-        for (long deadline = System.nanoTime() + 2_000_000L; extra > 0 && System.nanoTime() - deadline < 0; ) {
+        for (long deadline = System.nanoTime() + 20_000_000L; extra > 0 && System.nanoTime() - deadline < 0; ) {
             Thread.yield();
             extra = outstanding() - before;
         }

@@ -42,6 +42,13 @@ public class TaskNode {
     long endSpawns;
     long endSyncs;
 
+    /**
+     * Whether the task was counted as finished for the unjoined-task check: at the end of its body,
+     * or, for a CountedCompleter, at its first completion call (before the root can complete).
+     * Written only by the thread that runs the task.
+     */
+    boolean finishCounted;
+
     /** 0 until a waiter has taken the additive values (work, spawns, syncs); they are taken once. */
     volatile int additiveTaken;
 
