@@ -21,13 +21,20 @@ final class AgentLaunch {
     private final Unit unit;
     private final Long burden;
     private final String burdenSource;
+    private final Path calibration;
 
     AgentLaunch(Path jar, Path out, Unit unit, Long burden, String burdenSource) {
+        this(jar, out, unit, burden, burdenSource, null);
+    }
+
+    /** @param calibration a calibration file the agent takes the burden from (calibration=FILE), or null */
+    AgentLaunch(Path jar, Path out, Unit unit, Long burden, String burdenSource, Path calibration) {
         this.jar = jar;
         this.out = out.toAbsolutePath();
         this.unit = unit;
         this.burden = burden;
         this.burdenSource = burdenSource;
+        this.calibration = calibration;
     }
 
     String agentOption() {
@@ -38,6 +45,9 @@ final class AgentLaunch {
         }
         if (burdenSource != null) {
             sb.append(",burden.source=").append(burdenSource);
+        }
+        if (calibration != null) {
+            sb.append(",calibration=").append(calibration);
         }
         return sb.toString();
     }

@@ -10,7 +10,8 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "forkscope", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Scalability analyzer and profiler for Java fork/join programs.",
-        subcommands = {RecordCommand.class, SummaryCommand.class, DemoCommand.class, ExampleCommand.class,
+        subcommands = {RecordCommand.class, SummaryCommand.class, BenchCommand.class, PlotCommand.class,
+                CalibrateCommand.class, DemoCommand.class, ExampleCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     public static final int USER_ERROR = 2;

@@ -1,5 +1,8 @@
 package io.forkscope.cli;
 
+import io.forkscope.model.Calibration;
+import io.forkscope.model.CalibrationFile;
+import io.forkscope.model.RecordingException;
 import io.forkscope.model.Unit;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,9 +32,11 @@ final class RecordCommand implements Callable<Integer> {
             description = "strand length: measured time, or the units the program declares with Forkscope.work (default: ${DEFAULT-VALUE})")
     String unit;
 
-    @Option(names = "--burden-ns", paramLabel = "N",
-            description = "cost of migrating a task in one steal, put on every create edge (default 6250, Cilkscale's); in abstract mode, in units")
-    Long burden;
+    @Option(names = "--burden-ns", paramLabel = "N|auto",
+            description = {"cost of migrating a task in one steal, put on every create edge (default 6250, Cilkscale's);"
+                + " in abstract mode, in units;",
+                "auto: this machine's calibrated value for the command's JDK (forkscope calibrate; run first if missing)"})
+    String burdenText;
 
     @Parameters(paramLabel = "COMMAND", arity = "1..*", description = "the command to run, after --")
     List<String> command;
@@ -39,20 +44,22 @@ final class RecordCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Unit u = parseUnit(unit);
-        if (burden != null && burden < 0) {
-            throw new UserError("--burden-ns must not be negative");
+        boolean auto = "auto".equals(burdenText);
+        Long burden = auto ? null : parseBurden(burdenText);
+        if (auto && u == Unit.ABSTRACT) {
+            throw new UserError("--burden-ns auto is a time; in abstract mode give the burden in units");
         }
         Path out = output.toAbsolutePath();
         if (Files.isDirectory(out)) {
             throw new UserError(output + ": is a directory; give a file name with -o");
         }
-        if (Files.exists(out)) {
-            if (!force) {
-                throw new UserError(output + ": exists; use --force to overwrite it or choose another name with -o");
-            }
-            Files.delete(out);
+        if (Files.exists(out) && !force) {
+            throw new UserError(output + ": exists; use --force to overwrite it or choose another name with -o");
         }
-        AgentLaunch launch = new AgentLaunch(SelfJar.path(), out, u, burden, burden == null ? null : "option");
+        Path calibration = auto ? calibration(command.get(0)) : null;
+        Files.deleteIfExists(out);
+        AgentLaunch launch = new AgentLaunch(SelfJar.path(), out, u, burden, burden == null ? null : "option",
+                calibration);
         int exit = launch.run(command);
         List<Path> written = launch.recordings();
         if (written.isEmpty()) {
@@ -63,6 +70,50 @@ final class RecordCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("forkscope: recording written to " + p + "  (forkscope summary " + p + ")");
         }
         return exit;
+    }
+
+    private static Long parseBurden(String text) {
+        if (text == null) {
+            return null;
+        }
+        try {
+            long v = Long.parseLong(text);
+            if (v >= 0) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // fall through
+        }
+        throw new UserError("--burden-ns needs a non-negative whole number of nanoseconds or 'auto', not '" + text + "'");
+    }
+
+    /**
+     * @return the calibration file for the JDK the command runs (its launcher when the command is
+     *     java, else the JDK running forkscope), calibrating first when there is none
+     */
+    private Path calibration(String program) throws Exception {
+        JavaInstallation.Jdk jdk = AgentLaunch.isJavaLauncher(program)
+                ? JavaInstallation.of(program).orElse(JavaInstallation.current()) : JavaInstallation.current();
+        Path file = Calibrator.cacheFile(jdk);
+        if (!Files.isRegularFile(file)) {
+            spec.commandLine().getErr().println("forkscope: no calibration for Java " + jdk.version() + " on this machine;"
+                    + " running forkscope calibrate (a few seconds)...");
+            Calibrator.busyMachine().ifPresent(w -> spec.commandLine().getErr().println("forkscope: warning: " + w));
+            Calibrator.Result r = Calibrator.calibrate(jdk, Calibrator.DEFAULT_FORKS);
+            Calibrator.disturbed(r.latency()).ifPresent(w -> spec.commandLine().getErr().println("forkscope: warning: " + w));
+            file = r.file();
+        }
+        if (file.toString().contains(",")) {
+            throw new UserError(file + ": the calibration file's path must not contain a comma"
+                    + " (agent options are comma-separated)");
+        }
+        try {
+            Calibration c = CalibrationFile.read(file);
+            spec.commandLine().getErr().println("forkscope: burden " + c.burdenNs() + " ns, " + c.sourceDescription(file));
+        } catch (RecordingException e) {
+            throw new UserError(e.getMessage() + "; delete it and run forkscope calibrate");
+        }
+        return file;
     }
 
     static Unit parseUnit(String text) {

@@ -6,7 +6,10 @@ import io.forkscope.recorder.engine.Clock;
 import io.forkscope.recorder.engine.SpanEngine;
 import io.forkscope.recorder.fj.ForkJoinRecorder;
 import io.forkscope.recorder.fj.ForkJoinTaskModel;
+import io.forkscope.recorder.fj.PoolParallelismWeaver;
 import io.forkscope.recorder.output.RecordingSink;
+import io.forkscope.recorder.timing.RegionTimer;
+import io.forkscope.recorder.timing.TimingSink;
 import io.forkscope.spi.RecorderBridge;
 import java.lang.instrument.Instrumentation;
 import java.util.LinkedHashMap;
@@ -20,6 +23,10 @@ import java.util.Map;
  */
 public final class Agent {
     public static final String VERSION = "0.1.0";
+    /** Information key: the parallelism imposed on the program's own pools (agent option workers). */
+    public static final String INFO_WORKERS = "workers";
+    /** Information key: the common pool's parallelism as the system property set it, or "default". */
+    public static final String INFO_COMMON_PARALLELISM = "common.parallelism";
 
     private Agent() {}
 
@@ -28,6 +35,10 @@ public final class Agent {
             preload();
             long pid = ProcessHandle.current().pid();
             AgentOptions opts = AgentOptions.parse(options, pid);
+            if (opts.timesRegionsOnly()) {
+                startTiming(opts, pid, inst);
+                return;
+            }
             ForkJoinTaskModel model = ForkJoinRecorder.model();
             SpanEngine engine = new SpanEngine(opts.unit(), opts.burden(), Clock.SYSTEM, model, model);
             ForkJoinRecorder recorder = new ForkJoinRecorder();
@@ -38,12 +49,36 @@ public final class Agent {
             RecordingSink sink = new RecordingSink(new RecordingWriter(file.stream()), info(opts, pid), engine,
                     opts.flushMs());
             recorder.install(inst);
+            if (opts.workers() != AgentOptions.KEEP_WORKERS) {
+                new PoolParallelismWeaver().install(inst, opts.workers());
+            }
             recorder.enable(engine, () -> RecorderBridge.install(null));
             RecorderBridge.install(new RegionHooks(engine));
             sink.start();
         } catch (Throwable t) {
             System.err.println("forkscope: could not start, the program runs without recording: " + t.getMessage());
         }
+    }
+
+    /**
+     * {@code mode=regions}: times regions and the whole run, weaving nothing but, with
+     * {@code workers=P}, ForkJoinPool's constructors (see {@link RegionTimer}).
+     */
+    private static void startTiming(AgentOptions opts, long pid, Instrumentation inst) throws Exception {
+        RegionTimer timer = new RegionTimer(Clock.SYSTEM);
+        OutputFile.Opened file = OutputFile.open(opts.out(), opts.force(), pid);
+        if (!file.path().equals(opts.out())) {
+            System.err.println("forkscope: " + opts.out() + " exists; recording to " + file.path());
+        }
+        if (opts.workers() != AgentOptions.KEEP_WORKERS) {
+            new PoolParallelismWeaver().install(inst, opts.workers());
+        }
+        Map<String, String> info = info(opts, pid);
+        info.put(RecordingInfo.MODE, AgentOptions.MODE_REGIONS);
+        TimingSink sink = new TimingSink(new RecordingWriter(file.stream()), info, timer, opts.workers(),
+                opts.flushMs());
+        RecorderBridge.install(timer);
+        sink.start();
     }
 
     /**
@@ -73,6 +108,11 @@ public final class Agent {
         info.put(RecordingInfo.PID, Long.toString(pid));
         info.put(RecordingInfo.START_EPOCH_MS, Long.toString(System.currentTimeMillis()));
         info.put(RecordingInfo.AVAILABLE_PROCESSORS, Integer.toString(Runtime.getRuntime().availableProcessors()));
+        if (opts.workers() != AgentOptions.KEEP_WORKERS) {
+            info.put(INFO_WORKERS, Integer.toString(opts.workers()));
+        }
+        info.put(INFO_COMMON_PARALLELISM,
+                System.getProperty("java.util.concurrent.ForkJoinPool.common.parallelism", "default"));
         return info;
     }
 }

@@ -1,5 +1,8 @@
 package io.forkscope.recorder.agent;
 
+import io.forkscope.model.Calibration;
+import io.forkscope.model.CalibrationFile;
+import io.forkscope.model.RecordingException;
 import io.forkscope.model.Unit;
 import java.nio.file.Path;
 
@@ -14,10 +17,23 @@ import java.nio.file.Path;
  *                  (default 6250, Cilkscale's time-mode burden in ns)
  * burden.source=S  where the burden came from, for the report (default "default" or "option")
  * flush=MS         how often to write a snapshot for runs that may be killed (default 1000)
+ * calibration=FILE take burden and burden.source from a calibration file of forkscope calibrate
+ * mode=cilkview|regions   cilkview (default): work, span and burdened span of everything;
+ *                  regions: only the wall-clock time of each region and of the whole run, with
+ *                  nothing woven into java.util.concurrent (what forkscope bench measures)
+ * workers=P        give every ForkJoinPool the program creates parallelism P (the common pool's
+ *                  is set with -Djava.util.concurrent.ForkJoinPool.common.parallelism=P)
  * </pre>
  */
-public record AgentOptions(Path out, boolean force, Unit unit, long burden, String burdenSource, long flushMs) {
+public record AgentOptions(Path out, boolean force, Unit unit, long burden, String burdenSource, long flushMs,
+                           String mode, int workers) {
     public static final long DEFAULT_BURDEN_NS = 6250;
+    /** Work, span and burdened span of every section: the recorder proper. */
+    public static final String MODE_CILKVIEW = "cilkview";
+    /** Wall-clock times of regions and of the whole run only; java.util.concurrent is not woven. */
+    public static final String MODE_REGIONS = "regions";
+    /** Pools keep the parallelism the program gives them. */
+    public static final int KEEP_WORKERS = 0;
 
     public static AgentOptions parse(String text, long pid) {
         Path out = Path.of("forkscope-" + pid + ".fsk");
@@ -26,6 +42,8 @@ public record AgentOptions(Path out, boolean force, Unit unit, long burden, Stri
         long burden = DEFAULT_BURDEN_NS;
         String source = "default";
         long flush = 1000;
+        String mode = MODE_CILKVIEW;
+        int workers = KEEP_WORKERS;
         if (text != null && !text.isBlank()) {
             for (String item : text.split(",")) {
                 int eq = item.indexOf('=');
@@ -43,12 +61,49 @@ public record AgentOptions(Path out, boolean force, Unit unit, long burden, Stri
                     }
                     case "burden.source" -> source = value;
                     case "flush" -> flush = Math.max(10, parseNonNegative(key, value));
+                    case "calibration" -> {
+                        Path file = Path.of(value);
+                        Calibration c = readCalibration(file);
+                        burden = c.burdenNs();
+                        source = c.sourceDescription(file);
+                    }
+                    case "mode" -> {
+                        if (!value.equals(MODE_CILKVIEW) && !value.equals(MODE_REGIONS)) {
+                            throw new IllegalArgumentException("agent option mode is " + MODE_CILKVIEW + " or "
+                                    + MODE_REGIONS + ", not '" + value + "'");
+                        }
+                        mode = value;
+                    }
+                    case "workers" -> {
+                        long p = parseNonNegative(key, value);
+                        if (p < 1 || p > MAX_WORKERS) {
+                            throw new IllegalArgumentException("agent option workers needs a number from 1 to "
+                                    + MAX_WORKERS + ", not '" + value + "'");
+                        }
+                        workers = (int) p;
+                    }
                     case "" -> { }
                     default -> throw new IllegalArgumentException("unknown agent option '" + key + "'");
                 }
             }
         }
-        return new AgentOptions(out, force, unit, burden, source, flush);
+        return new AgentOptions(out, force, unit, burden, source, flush, mode, workers);
+    }
+
+    /** The largest parallelism a ForkJoinPool accepts (its MAX_CAP). */
+    public static final int MAX_WORKERS = 0x7fff;
+
+    /** @return whether this agent only times regions (see {@link #MODE_REGIONS}) */
+    public boolean timesRegionsOnly() {
+        return mode.equals(MODE_REGIONS);
+    }
+
+    private static Calibration readCalibration(Path file) {
+        try {
+            return CalibrationFile.read(file);
+        } catch (RecordingException e) {
+            throw new IllegalArgumentException(e.getMessage());
+        }
     }
 
     private static long parseNonNegative(String key, String value) {

@@ -1,0 +1,117 @@
+package io.forkscope.analysis.scaling;
+
+import io.forkscope.analysis.cilkview.SpeedupEstimate;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Cilkview's scalability benchmarking (§4, Fig. 2) as a comparison: for each section, the measured
+ * speedups T(1)/T(P) over the trials of a sweep, next to the range its recording predicts
+ * (upper min(P, T1/T∞), lower T1/(T1/P + 1.7·bT∞)), with a verdict per P and findings per section.
+ *
+ * <p>Verdicts (see {@link Verdict}), with tolerance τ = {@value #TOLERANCE}: INSIDE when the median
+ * speedup is within [lower, upper]; BELOW when even the best trial is below lower·(1 − τ); ABOVE
+ * when even the worst trial is above upper·(1 + τ); EDGE otherwise. P = 1 is the baseline; a P
+ * larger than the cores its runs had is OVERSUBSCRIBED and not judged, since the bounds assume P
+ * processors.
+ */
+public final class ScalingAnalysis {
+    /** The relative margin that makes a speedup "clearly" outside its range. */
+    public static final double TOLERANCE = 0.05;
+    /** The worker count speedups are relative to. */
+    public static final int BASELINE_P = 1;
+
+    private ScalingAnalysis() {}
+
+    /**
+     * @param measurements the sweep's rows, in any order
+     * @param bounds       per section label ("" = whole run), the recording's measures; may be empty
+     * @return one {@link RegionScaling} per section, in the order of first appearance
+     */
+    public static ScalingReport analyze(List<Measurement> measurements, Map<String, SectionBounds> bounds) {
+        Map<String, TreeMap<Integer, List<Measurement>>> bySection = new LinkedHashMap<>();
+        for (Measurement m : measurements) {
+            bySection.computeIfAbsent(m.region(), k -> new TreeMap<>())
+                    .computeIfAbsent(m.p(), k -> new ArrayList<>()).add(m);
+        }
+        List<RegionScaling> out = new ArrayList<>();
+        for (Map.Entry<String, TreeMap<Integer, List<Measurement>>> e : bySection.entrySet()) {
+            out.add(section(e.getKey(), e.getValue(), bounds.get(e.getKey())));
+        }
+        return new ScalingReport(out, TOLERANCE);
+    }
+
+    private static RegionScaling section(String region, TreeMap<Integer, List<Measurement>> byP, SectionBounds b) {
+        List<Measurement> base = byP.get(BASELINE_P);
+        Double baseMedian = base == null ? null : Stats.median(times(base));
+        List<ScalingPoint> points = new ArrayList<>();
+        for (Map.Entry<Integer, List<Measurement>> e : byP.entrySet()) {
+            points.add(point(e.getKey(), e.getValue(), baseMedian, b));
+        }
+        return new RegionScaling(region, b, points, findings(points));
+    }
+
+    private static ScalingPoint point(int p, List<Measurement> runs, Double baseMedian, SectionBounds b) {
+        List<Measurement> ordered = new ArrayList<>(runs);
+        ordered.sort((x, y) -> Integer.compare(x.trial(), y.trial()));
+        List<Long> times = times(ordered);
+        double median = Stats.median(times);
+        long min = times.stream().mapToLong(Long::longValue).min().orElseThrow();
+        long max = times.stream().mapToLong(Long::longValue).max().orElseThrow();
+        int cpus = ordered.stream().mapToInt(Measurement::cpus).min().orElseThrow();
+        boolean pinned = ordered.stream().allMatch(Measurement::pinned);
+        Speedup speedup = baseMedian == null || median <= 0 || min <= 0 ? null
+                : new Speedup(baseMedian / median, baseMedian / max, baseMedian / min);
+        SpeedupEstimate range = b == null ? null : b.at(p);
+        return new ScalingPoint(p, times, median, min, max, cpus, pinned, speedup, range,
+                verdict(p, cpus, speedup, range));
+    }
+
+    /** The verdict of one point; see the class comment. */
+    static Verdict verdict(int p, int cpus, Speedup s, SpeedupEstimate range) {
+        if (p == BASELINE_P) {
+            return Verdict.BASELINE;
+        }
+        if (s == null) {
+            return Verdict.NO_BASELINE;
+        }
+        if (range == null) {
+            return Verdict.NO_BOUNDS;
+        }
+        if (p > cpus) {
+            return Verdict.OVERSUBSCRIBED;
+        }
+        if (s.median() >= range.lower() && s.median() <= range.upper()) {
+            return Verdict.INSIDE;
+        }
+        if (s.max() < range.lower() * (1 - TOLERANCE)) {
+            return Verdict.BELOW;
+        }
+        if (s.min() > range.upper() * (1 + TOLERANCE)) {
+            return Verdict.ABOVE;
+        }
+        return Verdict.EDGE;
+    }
+
+    private static List<ScalingFinding> findings(List<ScalingPoint> points) {
+        List<ScalingFinding> out = new ArrayList<>();
+        add(out, ScalingFinding.Kind.BELOW_LOWER_BOUND, points, Verdict.BELOW);
+        add(out, ScalingFinding.Kind.ABOVE_UPPER_BOUND, points, Verdict.ABOVE);
+        add(out, ScalingFinding.Kind.MORE_WORKERS_THAN_CORES, points, Verdict.OVERSUBSCRIBED);
+        return out;
+    }
+
+    private static void add(List<ScalingFinding> out, ScalingFinding.Kind kind, List<ScalingPoint> points, Verdict v) {
+        List<ScalingPoint> hit = points.stream().filter(p -> p.verdict() == v).toList();
+        if (!hit.isEmpty()) {
+            out.add(new ScalingFinding(kind, hit));
+        }
+    }
+
+    private static List<Long> times(List<Measurement> runs) {
+        return runs.stream().map(Measurement::timeNs).toList();
+    }
+}

@@ -1,0 +1,462 @@
+package io.forkscope.cli;
+
+import io.forkscope.analysis.scaling.Measurement;
+import io.forkscope.analysis.scaling.RecordedBounds;
+import io.forkscope.analysis.scaling.RepetitionTimes;
+import io.forkscope.analysis.scaling.ScalingAnalysis;
+import io.forkscope.analysis.scaling.SectionBounds;
+import io.forkscope.model.Recording;
+import io.forkscope.model.RecordingException;
+import io.forkscope.model.RecordingReader;
+import io.forkscope.model.RegionRecord;
+import io.forkscope.recorder.agent.AgentOptions;
+import io.forkscope.report.bench.BenchCsv;
+import io.forkscope.report.bench.ScalingTable;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+@Command(name = "bench", description = {
+    "Cilkview's scalability benchmarking: runs the command once per trial per worker count P and measures",
+    "its regions (or its whole run) with P workers, pinned to P cores where the machine has them.",
+    "Example: forkscope bench -p 1,2 --trials 5 -o qsort-bench.csv -- java -cp app.jar QSort 10000000",
+    "Each run: -Djava.util.concurrent.ForkJoinPool.common.parallelism=P for the common pool, the agent's",
+    "workers=P for pools the program creates, taskset -c on P cores, and the agent's mode=regions, which",
+    "only reads the clock when a region opens and closes. {repeat} in the command becomes --repeat's K."})
+final class BenchCommand implements Callable<Integer> {
+    static final String COMMON_PARALLELISM = "java.util.concurrent.ForkJoinPool.common.parallelism";
+    static final String REPEAT_PLACEHOLDER = "{repeat}";
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = {"-p", "--workers"}, paramLabel = "LIST",
+            description = "worker counts, e.g. 1,2,4 or 1-8 (default: 1 to this machine's cores)")
+    String workers;
+
+    @Option(names = "--trials", paramLabel = "T", defaultValue = "3",
+            description = "runs per worker count, interleaved across P (default: ${DEFAULT-VALUE})")
+    int trials;
+
+    @Option(names = "--repeat", paramLabel = "K", defaultValue = "1",
+            description = "in-process repetitions of each region per run; {repeat} in the command is replaced by K"
+                    + " (default: ${DEFAULT-VALUE})")
+    int repeat;
+
+    @Option(names = "--warmup", paramLabel = "W",
+            description = "first repetitions of each region dropped as JIT warm-up (default: 1 when K > 1, else 0)")
+    Integer warmup;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", defaultValue = "forkscope-bench.csv",
+            description = "the CSV, one row per (region, P, trial), written as runs finish (default: ${DEFAULT-VALUE})")
+    Path output;
+
+    @Option(names = "--log", paramLabel = "FILE",
+            description = "where the runs' own output goes (default: the CSV's name with .log)")
+    Path log;
+
+    @Option(names = "--force", description = "overwrite the CSV and the log if they exist")
+    boolean force;
+
+    @Option(names = "--bounds", paramLabel = "REC.fsk",
+            description = "a recording of the program: show its predicted speedup range and judge the measured speedups")
+    Path bounds;
+
+    @Option(names = "--no-pin", description = "do not restrict runs to P cores")
+    boolean noPin;
+
+    @Option(names = "--timeout", paramLabel = "S",
+            description = "kill a run that takes longer than S seconds and stop the sweep (default: no limit)")
+    long timeout;
+
+    @Parameters(paramLabel = "COMMAND", arity = "1..*", description = "the command to run, after --")
+    List<String> command;
+
+    /** The sweep's state, shared with the shutdown hook that keeps what was measured on Ctrl-C. */
+    private final Object lock = new Object();
+    private final List<Measurement> rows = new ArrayList<>();
+    private Process current;
+    private boolean finished;
+    private boolean interrupted;
+
+    @Override
+    public Integer call() throws Exception {
+        List<Integer> ps = parseWorkers(workers == null ? "1-" + Runtime.getRuntime().availableProcessors() : workers);
+        if (trials < 1) {
+            throw new UserError("--trials must be at least 1");
+        }
+        if (timeout < 0) {
+            throw new UserError("--timeout must not be negative");
+        }
+        if (repeat < 1) {
+            throw new UserError("--repeat must be at least 1");
+        }
+        int drop = warmup != null ? warmup : repeat > 1 ? 1 : 0;
+        if (drop < 0) {
+            throw new UserError("--warmup must not be negative");
+        }
+        if (repeat > 1 && drop >= repeat) {
+            throw new UserError("--warmup " + drop + " leaves none of --repeat " + repeat + " repetitions");
+        }
+        Map<String, SectionBounds> predicted = bounds == null ? Map.of() : readBounds(bounds);
+        Path csvFile = output.toAbsolutePath();
+        Path logFile = (log != null ? log : withExtension(output, ".log")).toAbsolutePath();
+        for (Path f : List.of(csvFile, logFile)) {
+            if (Files.isDirectory(f)) {
+                throw new UserError(f + ": is a directory; give a file name");
+            }
+            if (Files.exists(f) && !force) {
+                throw new UserError(f + ": exists; use --force to overwrite it or choose another name");
+            }
+        }
+        if (csvFile.equals(logFile)) {
+            throw new UserError(csvFile + ": the CSV and the log must be different files");
+        }
+        if (JavaInstallation.resolve(command.get(0)).isEmpty()) {
+            throw new UserError("cannot start '" + command.get(0) + "': no such program");
+        }
+        PrintWriter err = spec.commandLine().getErr();
+        CpuSet cpus = CpuSet.ofThisProcess();
+        Optional<Path> taskset = noPin ? Optional.empty() : CpuSet.taskset();
+        List<String> notes = pinningNotes(ps, cpus, taskset);
+        notes.forEach(n -> err.println("forkscope bench: " + n));
+        err.println("forkscope bench: " + ps.size() * trials + " runs (" + ps.size() + " worker count(s) x " + trials + " trial(s));"
+                + " the program's own output goes to " + logFile);
+
+        Files.createDirectories(csvFile.getParent());
+        Files.createDirectories(logFile.getParent());
+        Files.writeString(logFile, "", StandardCharsets.UTF_8);
+        Path dir = Files.createTempDirectory("forkscope-bench-");
+        Thread keep = new Thread(() -> interruptSweep(csvFile, predicted), "forkscope-bench-interrupted");
+        Runtime.getRuntime().addShutdownHook(keep);
+        int total = ps.size() * trials;
+        try (BenchCsv.Appender csv = new BenchCsv.Appender(Files.newBufferedWriter(csvFile, StandardCharsets.UTF_8))) {
+            int done = 0;
+            Set<String> warned = new HashSet<>();
+            for (int t = 1; t <= trials; t++) {
+                for (int p : ps) {
+                    CpuSet.Pinning pin = cpus.pinning(p, taskset);
+                    List<RepetitionTimes.SectionTime> times = run(p, t, pin, dir, logFile, drop);
+                    if (times == null) {
+                        return 130; // interrupted: the shutdown hook reports
+                    }
+                    done++;
+                    synchronized (lock) {
+                        if (interrupted) {
+                            return 130;
+                        }
+                        for (RepetitionTimes.SectionTime s : times) {
+                            Measurement m = new Measurement(s.region(), p, t, s.timeNs(), s.kept(), s.dropped(),
+                                    pin.cores(), pin.pinned());
+                            csv.append(m);
+                            rows.add(m);
+                        }
+                    }
+                    err.println(String.format(Locale.ROOT, "forkscope bench: [%d/%d] P=%d trial %d/%d (%s %s): %s", done,
+                            total, p, t, trials, pin.pinned() ? "cores" : "unpinned on", pin.coreList(), describe(times)));
+                    warnRepetitions(times, warned, err);
+                }
+            }
+            synchronized (lock) {
+                finished = true;
+            }
+        } catch (RunFailed e) {
+            synchronized (lock) {
+                finished = true;
+            }
+            err.println("forkscope: " + e.getMessage());
+            return 1;
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(keep);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook runs
+            }
+            deleteTree(dir);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        ScalingTable.write(ScalingAnalysis.analyze(rows, predicted), bounds == null ? null : bounds.toString(), out);
+        err.println("forkscope bench: " + rows.size() + " rows written to " + csvFile
+                + "  (forkscope plot REC.fsk --bench " + csvFile + ")");
+        return 0;
+    }
+
+    /** Runs the command once with P workers; @return its section times, or null when interrupted */
+    private List<RepetitionTimes.SectionTime> run(int p, int trial, CpuSet.Pinning pin, Path dir, Path logFile, int drop)
+            throws IOException, InterruptedException {
+        Path rec = dir.resolve("run-" + trial + "-" + p + ".fsk");
+        List<String> cmd = new ArrayList<>(pin.prefix());
+        List<String> user = new ArrayList<>();
+        for (String arg : command) {
+            user.add(arg.replace(REPEAT_PLACEHOLDER, Integer.toString(repeat)));
+        }
+        String agent = "-javaagent:" + SelfJar.path() + "=mode=" + AgentOptions.MODE_REGIONS + ",workers=" + p
+                + ",out=" + rec;
+        String common = "-D" + COMMON_PARALLELISM + "=" + p;
+        if (rec.toString().contains(",")) {
+            throw new UserError(rec + ": the temporary directory's path must not contain a comma (set java.io.tmpdir)");
+        }
+        ProcessBuilder pb = new ProcessBuilder();
+        if (AgentLaunch.isJavaLauncher(user.get(0))) {
+            user.add(1, agent);
+            user.add(2, common);
+        } else {
+            String existing = pb.environment().getOrDefault("JAVA_TOOL_OPTIONS", "");
+            pb.environment().put("JAVA_TOOL_OPTIONS", (existing + " " + agent + " " + common).trim());
+        }
+        cmd.addAll(user);
+        Files.writeString(logFile, "### forkscope bench: P=" + p + " trial " + trial + ": " + String.join(" ", cmd)
+                + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+        pb.command(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()));
+        Process proc;
+        synchronized (lock) {
+            if (interrupted) {
+                return null;
+            }
+            try {
+                proc = pb.start();
+            } catch (IOException e) {
+                throw new UserError("cannot start '" + cmd.get(0) + "': " + e.getMessage());
+            }
+            current = proc;
+        }
+        proc.getOutputStream().close();
+        boolean ended = timeout == 0 || proc.waitFor(timeout, java.util.concurrent.TimeUnit.SECONDS);
+        if (!ended) {
+            proc.descendants().forEach(ProcessHandle::destroyForcibly);
+            proc.destroyForcibly();
+        }
+        int exit = proc.waitFor();
+        synchronized (lock) {
+            current = null;
+            if (interrupted) {
+                return null;
+            }
+        }
+        if (!ended) {
+            throw new RunFailed("the run with P=" + p + " (trial " + trial + ") did not finish in " + timeout
+                    + " s and was killed; its output is in " + logFile + "; the rows measured before it are kept");
+        }
+        if (exit != 0) {
+            if (exit > 128) {
+                awaitInterruption(1000); // Ctrl-C reaches the run and this JVM at once
+            }
+            synchronized (lock) {
+                if (interrupted) {
+                    return null;
+                }
+            }
+            throw new RunFailed("the run with P=" + p + " (trial " + trial + ") exited with code " + exit
+                    + "; its output is in " + logFile + "; the rows measured before it are kept");
+        }
+        return times(rec, dir, drop, p, trial);
+    }
+
+    private List<RepetitionTimes.SectionTime> times(Path rec, Path dir, int drop, int p, int trial) throws IOException {
+        String stem = rec.getFileName().toString().replace(".fsk", "");
+        List<Path> files;
+        try (Stream<Path> s = Files.list(dir)) {
+            files = s.filter(f -> {
+                String n = f.getFileName().toString();
+                return n.equals(stem + ".fsk") || n.startsWith(stem + "-") && n.endsWith(".fsk")
+                        && n.substring(stem.length() + 1, n.length() - 4).chars().allMatch(Character::isDigit);
+            }).sorted(Comparator.comparing((Path f) -> !f.equals(rec)).thenComparing(Path::toString)).toList();
+        }
+        if (files.isEmpty()) {
+            throw new RunFailed("the run with P=" + p + " (trial " + trial + ") left no timing: did the command"
+                    + " start a JVM?");
+        }
+        List<RegionRecord> regions = new ArrayList<>();
+        Recording first = null;
+        for (Path f : files) {
+            Recording r;
+            try {
+                r = RecordingReader.read(f);
+            } catch (RecordingException e) {
+                throw new RunFailed("the run with P=" + p + " (trial " + trial + ") left an unreadable timing: "
+                        + e.getMessage());
+            }
+            first = first == null ? r : first;
+            regions.addAll(r.regions());
+        }
+        return RepetitionTimes.reduce(regions, first.wholeRun(), drop);
+    }
+
+    /** Ctrl-C (or SIGTERM): stop the run under way and say what was kept. Runs as a shutdown hook. */
+    private void interruptSweep(Path csvFile, Map<String, SectionBounds> predicted) {
+        List<Measurement> kept;
+        Process running;
+        synchronized (lock) {
+            if (finished) {
+                return;
+            }
+            interrupted = true;
+            running = current;
+            kept = List.copyOf(rows);
+        }
+        if (running != null) {
+            running.descendants().forEach(ProcessHandle::destroy);
+            running.destroy();
+            try {
+                running.waitFor(5, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        PrintWriter err = spec.commandLine().getErr();
+        err.println("forkscope bench: interrupted; the " + kept.size() + " rows of the runs that finished are in "
+                + csvFile);
+        if (!kept.isEmpty()) {
+            try {
+                ScalingTable.write(ScalingAnalysis.analyze(kept, predicted), bounds == null ? null : bounds.toString(),
+                        spec.commandLine().getOut());
+            } catch (IOException | RuntimeException e) {
+                err.println("forkscope bench: " + e);
+            }
+        }
+        err.flush();
+    }
+
+    private void awaitInterruption(long ms) throws InterruptedException {
+        long end = System.nanoTime() + ms * 1_000_000;
+        while (System.nanoTime() < end) {
+            synchronized (lock) {
+                if (interrupted) {
+                    return;
+                }
+            }
+            Thread.sleep(20);
+        }
+    }
+
+    private void warnRepetitions(List<RepetitionTimes.SectionTime> times, Set<String> warned, PrintWriter err) {
+        for (RepetitionTimes.SectionTime s : times) {
+            if (s.region().isEmpty()) {
+                if (warned.add("")) {
+                    err.println("forkscope bench: the program closed no region, so its whole run is timed, from the"
+                            + " agent's start (after JVM start-up) to its exit, set-up included"
+                            + (repeat > 1 ? ", once per run (--repeat needs regions)" : "")
+                            + "; mark the parallel part with Forkscope.region to time only it");
+                }
+            } else if (repeat > 1 && s.occurrences() != repeat && warned.add(s.region())) {
+                err.println("forkscope bench: warning: region " + ScalingTable.sectionName(s.region()) + " ran "
+                        + s.occurrences() + " time(s) in a run, not --repeat " + repeat + ": pass " + REPEAT_PLACEHOLDER
+                        + " to the program, or make it repeat its kernel; kept " + s.kept() + " after dropping "
+                        + s.dropped() + " as warm-up");
+            }
+        }
+    }
+
+    private static String describe(List<RepetitionTimes.SectionTime> times) {
+        List<String> parts = new ArrayList<>();
+        for (RepetitionTimes.SectionTime s : times) {
+            parts.add((s.region().isEmpty() ? "whole run" : ScalingTable.sectionName(s.region()))
+                    + String.format(Locale.ROOT, " %.2f ms", s.timeNs() / 1e6)
+                    + (s.occurrences() > 1 ? " (median of " + s.kept() + ", " + s.dropped() + " warm-up)" : ""));
+        }
+        return String.join(", ", parts);
+    }
+
+    /** @return what to tell the user about pinning, once per worker count that cannot be pinned */
+    static List<String> pinningNotes(List<Integer> ps, CpuSet cpus, Optional<Path> taskset) {
+        List<String> notes = new ArrayList<>();
+        List<Integer> tooMany = ps.stream().filter(p -> p > cpus.cpus().size()).toList();
+        if (!tooMany.isEmpty()) {
+            notes.add("P = " + join(tooMany) + " cannot run on cores of its own: forkscope may use "
+                    + cpus.cpus().size() + " core(s) (" + CpuSet.formatList(cpus.cpus()) + "); such runs are unpinned,"
+                    + " oversubscribed, and not judged against the bounds");
+        }
+        if (taskset.isEmpty()) {
+            notes.add("runs are not pinned to cores (" + (CpuSet.taskset().isEmpty() ? "no taskset on this machine"
+                    : "--no-pin") + "); each JVM may use every core");
+        } else if (!cpus.known()) {
+            notes.add("runs are not pinned: cannot tell which cores this process may use");
+        }
+        return notes;
+    }
+
+    /** @return the worker counts of "1,2,4" or "1-8" (or a mix), ascending and distinct */
+    static List<Integer> parseWorkers(String text) {
+        Set<Integer> out = new LinkedHashSet<>();
+        try {
+            for (String part : text.split(",")) {
+                String p = part.trim();
+                int dash = p.indexOf('-');
+                int from = Integer.parseInt(dash < 0 ? p : p.substring(0, dash).trim());
+                int to = dash < 0 ? from : Integer.parseInt(p.substring(dash + 1).trim());
+                if (from < 1 || to < from || to > AgentOptions.MAX_WORKERS) {
+                    throw new NumberFormatException();
+                }
+                for (int i = from; i <= to; i++) {
+                    out.add(i);
+                }
+            }
+        } catch (NumberFormatException e) {
+            throw new UserError("-p needs worker counts from 1 to " + AgentOptions.MAX_WORKERS
+                    + " such as 1,2,4 or 1-8, not '" + text + "'");
+        }
+        return out.stream().sorted().toList();
+    }
+
+    static Map<String, SectionBounds> readBounds(Path file) {
+        Recording rec = SummaryCommand.read(file);
+        Map<String, SectionBounds> b = RecordedBounds.of(rec);
+        if (b.isEmpty()) {
+            throw new UserError(file + ": has no work and span to predict speedups from (a timing of bench,"
+                    + " or a run without fork/join?); record the program with forkscope record");
+        }
+        return b;
+    }
+
+    private static String join(List<Integer> ps) {
+        return String.join(", ", ps.stream().map(String::valueOf).toList());
+    }
+
+    static Path withExtension(Path file, String ext) {
+        String name = file.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        return file.resolveSibling((dot > 0 ? name.substring(0, dot) : name) + ext);
+    }
+
+    private static void deleteTree(Path dir) {
+        try (Stream<Path> s = Files.walk(dir)) {
+            s.sorted(Comparator.reverseOrder()).forEach(f -> {
+                try {
+                    Files.deleteIfExists(f);
+                } catch (IOException e) {
+                    // a leftover in the temporary directory
+                }
+            });
+        } catch (IOException e) {
+            // nothing to clean
+        }
+    }
+
+    /** A run that failed: one line, exit code 1, the CSV keeps the rows before it. */
+    static final class RunFailed extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        RunFailed(String message) {
+            super(message);
+        }
+    }
+}

@@ -1,0 +1,174 @@
+package io.forkscope.cli;
+
+import io.forkscope.analysis.scaling.Measurement;
+import io.forkscope.analysis.scaling.RegionScaling;
+import io.forkscope.analysis.scaling.ScalingAnalysis;
+import io.forkscope.analysis.scaling.ScalingReport;
+import io.forkscope.analysis.scaling.SectionBounds;
+import io.forkscope.analysis.cilkview.AnalysisOptions;
+import io.forkscope.report.bench.BenchCsv;
+import io.forkscope.report.bench.BenchCsvException;
+import io.forkscope.report.bench.ScalingTable;
+import io.forkscope.report.plot.GnuplotPlot;
+import io.forkscope.report.plot.ScalingCurves;
+import io.forkscope.report.plot.SvgPlot;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+@Command(name = "plot", description = {
+    "Cilkview's scalability plot (its Fig. 2) as SVG, one chart per region: the work-law line, the span-law",
+    "line, the burdened lower bound from a recording, and the speedups measured by forkscope bench.",
+    "Example: forkscope plot qsort.fsk --bench qsort-bench.csv -o qsort-scaling.svg"})
+final class PlotCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "REC.fsk", description = "a recording of the program (forkscope record): the bounds")
+    Path recording;
+
+    @Option(names = "--bench", paramLabel = "CSV", description = "measured speedups: a CSV of forkscope bench")
+    Path bench;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE.svg",
+            description = "the SVG to write (default: the recording's name with -scaling.svg, here)")
+    Path output;
+
+    @Option(names = "--gnuplot", paramLabel = "DIR",
+            description = "also write the charts' data files and a gnuplot script that draws them into DIR")
+    Path gnuplot;
+
+    @Option(names = "--max-p", paramLabel = "P", defaultValue = "" + AnalysisOptions.DEFAULT_MAX_PROCESSORS,
+            description = "the largest P on the x axis (default: ${DEFAULT-VALUE})")
+    int maxP;
+
+    @Option(names = "--force", description = "overwrite output files that exist")
+    boolean force;
+
+    @Override
+    public Integer call() throws Exception {
+        if (maxP < 2) {
+            throw new UserError("--max-p must be at least 2");
+        }
+        Map<String, SectionBounds> bounds = BenchCommand.readBounds(recording);
+        Path svg = (output != null ? output
+                : Path.of(BenchCommand.withExtension(recording.getFileName(), "").toString() + "-scaling.svg"))
+                .toAbsolutePath();
+        if (Files.isDirectory(svg)) {
+            throw new UserError(svg + ": is a directory; give a file name with -o");
+        }
+        if (Files.exists(svg) && !force) {
+            throw new UserError(svg + ": exists; use --force to overwrite it or choose another name with -o");
+        }
+        if (gnuplot != null && Files.exists(gnuplot) && !Files.isDirectory(gnuplot)) {
+            throw new UserError(gnuplot + ": is not a directory");
+        }
+        PrintWriter err = spec.commandLine().getErr();
+        List<Measurement> measured = bench == null ? List.of() : readBench(bench);
+        ScalingReport report = ScalingAnalysis.analyze(measured, bounds);
+        List<RegionScaling> sections = new ArrayList<>(report.regions());
+        if (bench == null) {
+            sections = boundsOnly(bounds);
+        } else {
+            for (RegionScaling r : sections) {
+                if (r.bounds() == null) {
+                    err.println("forkscope plot: warning: " + recording + " has no " + (r.region().isEmpty()
+                            ? "whole-run measures" : "region " + ScalingTable.sectionName(r.region()))
+                            + "; its chart shows the measured speedups only");
+                }
+            }
+        }
+        int largestP = measured.stream().mapToInt(Measurement::p).max().orElse(0);
+        int axisP = maxP;
+        if (largestP > maxP) {
+            axisP = largestP;
+            err.println("forkscope plot: the x axis goes to P = " + largestP + ", the largest measured, beyond --max-p");
+        }
+        List<SvgPlot.Chart> charts = new ArrayList<>();
+        for (RegionScaling r : sections) {
+            charts.add(new SvgPlot.Chart(ScalingCurves.of(r, axisP), note(r)));
+        }
+        SvgPlot.headless();
+        Files.createDirectories(svg.getParent());
+        try (Writer w = Files.newBufferedWriter(svg, StandardCharsets.UTF_8)) {
+            SvgPlot.write(charts, w);
+        }
+        err.println("forkscope plot: " + charts.size() + " chart(s) written to " + svg);
+        if (gnuplot != null) {
+            try {
+                GnuplotPlot.Written written = GnuplotPlot.write(charts, "forkscope plot " + recording
+                        + (bench == null ? "" : " --bench " + bench), gnuplot, force);
+                err.println("forkscope plot: gnuplot data and script written to " + gnuplot + " ("
+                        + String.join(", ", written.files()) + "); draw with: cd " + gnuplot + " && gnuplot "
+                        + GnuplotPlot.SCRIPT);
+            } catch (FileAlreadyExistsException e) {
+                throw new UserError(e.getFile() + ": exists; use --force to overwrite it or choose another --gnuplot DIR");
+            }
+        }
+        if (bench != null) {
+            ScalingTable.write(report, recording.toString(), spec.commandLine().getOut());
+        }
+        return 0;
+    }
+
+    /** The charts without measurements: every region of the recording, or its whole run when it has none. */
+    private static List<RegionScaling> boundsOnly(Map<String, SectionBounds> bounds) {
+        Map<String, SectionBounds> shown = new LinkedHashMap<>(bounds);
+        if (shown.size() > 1) {
+            shown.remove("");
+        }
+        List<RegionScaling> out = new ArrayList<>();
+        for (SectionBounds b : shown.values()) {
+            out.add(new RegionScaling(b.region(), b, List.of(), List.of()));
+        }
+        return out;
+    }
+
+    private String note(RegionScaling r) {
+        StringBuilder b = new StringBuilder();
+        SectionBounds s = r.bounds();
+        if (s != null) {
+            b.append(String.format(Locale.ROOT, "bounds: %s (T1/T\u221e %.2f, T1/bT\u221e %.2f; burden %,d %s, %s)",
+                    recording.getFileName(), s.parallelism(), s.measures().burdenedParallelism(), s.burden(),
+                    s.unit().symbol(), shortSource(s.burdenSource())));
+        }
+        if (!r.points().isEmpty()) {
+            int trials = r.points().stream().mapToInt(p -> p.timesNs().size()).max().orElse(0);
+            b.append(b.length() > 0 ? "; " : "").append("measured: ").append(bench.getFileName())
+                    .append(", up to ").append(trials).append(" trial(s) per P");
+        }
+        return b.toString();
+    }
+
+    /** @return a burden source without its details: "calibrated (FILE, DATE)" → "calibrated" */
+    static String shortSource(String source) {
+        int paren = source.indexOf(" (");
+        return paren > 0 ? source.substring(0, paren) : source;
+    }
+
+    private static List<Measurement> readBench(Path file) {
+        try {
+            List<Measurement> rows = BenchCsv.read(file);
+            if (rows.isEmpty()) {
+                throw new UserError(file + ": has no measurement rows");
+            }
+            return rows;
+        } catch (BenchCsvException e) {
+            throw new UserError(e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,46 @@
+package io.forkscope.it.programs;
+
+import io.forkscope.Forkscope;
+import io.forkscope.Region;
+import java.util.concurrent.ForkJoinPool;
+
+/**
+ * Programs for forkscope bench's tests.
+ *
+ * <ul>
+ *   <li>{@code pools}: prints the parallelism of a pool made with the default constructor, of one
+ *       asked for 7 workers, of one made with the full constructor (parallelism 5, maximum 5), and
+ *       of the common pool, inside a region "pools" — what bench's P must change.
+ *   <li>{@code slow MS K}: K regions "slow" one after another, each spinning MS milliseconds.
+ *   <li>{@code fail}: exits with code 3.
+ * </ul>
+ */
+public final class BenchPrograms {
+    private BenchPrograms() {}
+
+    public static void main(String[] args) {
+        switch (args[0]) {
+            case "pools" -> {
+                try (Region r = Forkscope.region("pools")) {
+                    ForkJoinPool full = new ForkJoinPool(5, ForkJoinPool.defaultForkJoinWorkerThreadFactory, null,
+                            false, 0, 5, 1, null, 60, java.util.concurrent.TimeUnit.SECONDS);
+                    System.out.println("pools default=" + new ForkJoinPool().getParallelism() + " seven="
+                            + new ForkJoinPool(7).getParallelism() + " full=" + full.getParallelism() + " common="
+                            + ForkJoinPool.commonPool().getParallelism());
+                    SpinPrograms.spin(5);
+                }
+            }
+            case "slow" -> {
+                long ms = Long.parseLong(args[1]);
+                int k = Integer.parseInt(args[2]);
+                for (int i = 0; i < k; i++) {
+                    try (Region r = Forkscope.region("slow")) {
+                        SpinPrograms.spin(ms);
+                    }
+                }
+            }
+            case "fail" -> System.exit(3);
+            default -> throw new IllegalArgumentException(args[0]);
+        }
+    }
+}

@@ -1,0 +1,96 @@
+package io.forkscope.recorder.fj;
+
+import static net.bytebuddy.matcher.ElementMatchers.isConstructor;
+import static net.bytebuddy.matcher.ElementMatchers.isPublic;
+import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
+import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
+
+import java.lang.instrument.ClassFileTransformer;
+import java.lang.instrument.Instrumentation;
+import java.security.ProtectionDomain;
+import java.util.Map;
+import java.util.Set;
+import net.bytebuddy.ByteBuddy;
+import net.bytebuddy.asm.Advice;
+import net.bytebuddy.description.type.TypeDescription;
+import net.bytebuddy.dynamic.ClassFileLocator;
+import net.bytebuddy.pool.TypePool;
+
+/**
+ * Imposes one parallelism on every ForkJoinPool the program creates (agent option
+ * {@code workers=P}, used by {@code forkscope bench}): advice at the start of the public
+ * constructors {@code ForkJoinPool(int)}, {@code ForkJoinPool(int, factory, handler, asyncMode)} and
+ * the full ten-argument one replaces the parallelism argument; {@code ForkJoinPool()} delegates to
+ * the full one on JDK 17 and 25. The common pool is built by a private constructor from the system
+ * property {@code java.util.concurrent.ForkJoinPool.common.parallelism} and is left alone.
+ *
+ * <p>Only constructors are touched, so a program pays nothing per task. Like
+ * {@link ForkJoinRecorder}, a plain transformer over ByteBuddy's redefinition, installed in premain
+ * before ForkJoinPool is loaded; it works with or without the recorder.
+ */
+public final class PoolParallelismWeaver {
+    private volatile boolean woven;
+    private volatile Throwable failure;
+
+    /**
+     * Imposes {@code p} on every pool created from now on and weaves ForkJoinPool when it loads.
+     * Throws if ForkJoinPool is already loaded.
+     */
+    public void install(Instrumentation inst, int p) {
+        for (Class<?> c : inst.getAllLoadedClasses()) {
+            if (c.getName().equals(ForkJoinRecorder.POOL)) {
+                throw new IllegalStateException("ForkJoinPool was loaded before the agent started;"
+                        + " its pools' parallelism cannot be set (use -javaagent)");
+            }
+        }
+        Module base = Object.class.getModule();
+        Module hooks = PoolParallelism.class.getModule();
+        if (!base.canRead(hooks)) {
+            inst.redefineModule(base, Set.of(hooks), Map.of(), Map.of(), Set.of(), Map.of());
+        }
+        PoolParallelism.impose(p);
+        inst.addTransformer(new Weaver());
+    }
+
+    /** @return whether ForkJoinPool has been woven (it is, once the program touches it) */
+    public boolean woven() {
+        return woven;
+    }
+
+    /** @return why weaving failed, or null */
+    public Throwable failure() {
+        return failure;
+    }
+
+    private final class Weaver implements ClassFileTransformer {
+        private final ClassFileLocator adviceLocator = ClassFileLocator.ForClassLoader.ofSystemLoader();
+
+        @Override
+        public byte[] transform(ClassLoader loader, String internalName, Class<?> redefined, ProtectionDomain domain,
+                                byte[] bytes) {
+            if (loader != null || !"java/util/concurrent/ForkJoinPool".equals(internalName)) {
+                return null;
+            }
+            String name = ForkJoinRecorder.POOL;
+            try {
+                ClassFileLocator locator = new ClassFileLocator.Compound(ClassFileLocator.Simple.of(name, bytes),
+                        ClassFileLocator.ForClassLoader.ofBootLoader());
+                TypeDescription type = TypePool.Default.of(locator).describe(name).resolve();
+                byte[] out = new ByteBuddy().redefine(type, locator)
+                        .visit(Advice.to(PoolParallelismAdvice.class, adviceLocator).on(isConstructor().and(isPublic())
+                                .and(takesArgument(0, int.class)).and(takesArguments(1).or(takesArguments(4)))))
+                        .visit(Advice.to(PoolParallelismAdvice.WithMaximum.class, adviceLocator).on(isConstructor()
+                                .and(isPublic()).and(takesArgument(0, int.class)).and(takesArguments(10))
+                                .and(takesArgument(5, int.class))))
+                        .make().getBytes();
+                woven = true;
+                return out;
+            } catch (Throwable t) {
+                failure = t;
+                System.err.println("forkscope: cannot set the parallelism of ForkJoinPools (" + t
+                        + "); pools keep their own");
+                return null;
+            }
+        }
+    }
+}

@@ -1,0 +1,66 @@
+package io.forkscope.recorder.timing;
+
+import io.forkscope.model.RegionRecord;
+import io.forkscope.model.WorkSpan;
+import io.forkscope.recorder.engine.Clock;
+import io.forkscope.spi.RecorderHooks;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.function.Consumer;
+
+/**
+ * The agent's hooks in {@code mode=regions}: each region's wall-clock time, nothing else. Opening
+ * reads the clock, closing reads it again and queues a {@link RegionRecord} whose measures hold
+ * only the elapsed time (work, span and counts are 0: they are not measured in this mode). What
+ * the program does between the two reads is untouched: no fork/join class is woven, so the times
+ * are those of the uninstrumented program. {@code Forkscope.work} is ignored.
+ */
+public final class RegionTimer implements RecorderHooks {
+    private final Clock clock;
+    private final long startNs;
+    private final Queue<RegionRecord> closed = new ConcurrentLinkedQueue<>();
+
+    /** One open region: what it needs at its close. */
+    private record Open(String label, String thread, long startNs) {}
+
+    public RegionTimer(Clock clock) {
+        this.clock = clock;
+        this.startNs = clock.nanoTime();
+    }
+
+    /** @return when this timer started (the agent's start), on its clock */
+    public long startNs() {
+        return startNs;
+    }
+
+    /** @return nanoseconds since this timer started */
+    public long elapsedNs() {
+        return clock.nanoTime() - startNs;
+    }
+
+    @Override
+    public Object regionStart(String label) {
+        return new Open(label, Thread.currentThread().getName(), clock.nanoTime());
+    }
+
+    @Override
+    public void regionStop(Object token) {
+        long now = clock.nanoTime();
+        if (token instanceof Open open) {
+            closed.add(new RegionRecord(open.label(), open.thread(), open.startNs() - startNs,
+                    new WorkSpan(0, 0, 0, 0, 0, now - open.startNs()), 0));
+        }
+    }
+
+    @Override
+    public void work(long units) {
+        // not measured in this mode
+    }
+
+    /** Hands every region closed since the last call to {@code sink}, in the order they closed. */
+    public void drainRegions(Consumer<RegionRecord> sink) {
+        for (RegionRecord r; (r = closed.poll()) != null; ) {
+            sink.accept(r);
+        }
+    }
+}

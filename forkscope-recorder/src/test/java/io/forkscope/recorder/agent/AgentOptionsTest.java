@@ -1,0 +1,51 @@
+package io.forkscope.recorder.agent;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.forkscope.model.Calibration;
+import io.forkscope.model.CalibrationFile;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The options forkscope bench and record --burden-ns auto add; the older ones keep their defaults. */
+class AgentOptionsTest {
+    @Test
+    void defaultsRecordEverythingAndLeavePoolsAlone() {
+        AgentOptions o = AgentOptions.parse("out=x.fsk", 7);
+        assertThat(o.mode()).isEqualTo(AgentOptions.MODE_CILKVIEW);
+        assertThat(o.timesRegionsOnly()).isFalse();
+        assertThat(o.workers()).isEqualTo(AgentOptions.KEEP_WORKERS);
+        assertThat(o.burden()).isEqualTo(AgentOptions.DEFAULT_BURDEN_NS);
+        assertThat(o.burdenSource()).isEqualTo("default");
+    }
+
+    @Test
+    void benchModeAndWorkers() {
+        AgentOptions o = AgentOptions.parse("mode=regions,workers=3,out=r.fsk", 7);
+        assertThat(o.timesRegionsOnly()).isTrue();
+        assertThat(o.workers()).isEqualTo(3);
+        assertThat(o.out()).isEqualTo(Path.of("r.fsk"));
+    }
+
+    @Test
+    void badModeOrWorkersAreRefused() {
+        assertThatThrownBy(() -> AgentOptions.parse("mode=fast", 1)).hasMessageContaining("mode is cilkview or regions");
+        assertThatThrownBy(() -> AgentOptions.parse("workers=0", 1)).hasMessageContaining("from 1 to 32767");
+        assertThatThrownBy(() -> AgentOptions.parse("workers=40000", 1)).hasMessageContaining("from 1 to 32767");
+        assertThatThrownBy(() -> AgentOptions.parse("workers=two", 1)).hasMessageContaining("non-negative whole number");
+    }
+
+    @Test
+    void aCalibrationFileGivesTheBurdenAndSaysWhereItCameFrom(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("cal.properties");
+        CalibrationFile.write(file, new Calibration(4321, 4321, 5000, 100, 200, 10, 10, "17", "/j", "h",
+                "2026-01-02T03:04:05Z"));
+        AgentOptions o = AgentOptions.parse("calibration=" + file, 1);
+        assertThat(o.burden()).isEqualTo(4321);
+        assertThat(o.burdenSource()).isEqualTo("calibrated (" + file + ", 2026-01-02T03:04:05Z)");
+        assertThatThrownBy(() -> AgentOptions.parse("calibration=" + dir.resolve("none"), 1))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no such calibration file");
+    }
+}

@@ -1,0 +1,77 @@
+package io.forkscope.report.plot;
+
+import io.forkscope.analysis.cilkview.SpeedupBounds;
+import io.forkscope.analysis.scaling.RegionScaling;
+import io.forkscope.analysis.scaling.ScalingPoint;
+import io.forkscope.analysis.scaling.SectionBounds;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What one chart of Cilkview's Fig. 2 shows, as numbers: for P = 1 … maxP the work-law line
+ * (speedup P, slope 1), the span-law line (the parallelism T1/T∞), the upper bound (the smaller of
+ * the two) and the burdened lower bound T1/(T1/P + 1.7·bT∞); and the measured speedups with their
+ * spread. Both the SVG and the gnuplot output are drawn from these numbers.
+ *
+ * @param region      the section's label, "" for the whole run
+ * @param maxP        the largest P on the x axis
+ * @param parallelism T1/T∞, or NaN without bounds
+ * @param bounds      one row per P = 1 … maxP; empty without bounds
+ * @param measured    the measured points that have a speedup, ascending in P
+ * @param yMax        the top of the y axis: room for the upper bound at maxP and every measured point
+ */
+public record ScalingCurves(String region, int maxP, double parallelism, List<BoundsRow> bounds,
+                            List<ScalingPoint> measured, double yMax) {
+    public ScalingCurves {
+        bounds = List.copyOf(bounds);
+        measured = List.copyOf(measured);
+    }
+
+    /** The four lines at one P. */
+    public record BoundsRow(int p, double workLaw, double spanLaw, double lower, double upper) {}
+
+    /** @return the curves of {@code r} on P = 1 … maxP */
+    public static ScalingCurves of(RegionScaling r, int maxP) {
+        if (maxP < 2) {
+            throw new IllegalArgumentException("the largest P must be at least 2, got " + maxP);
+        }
+        SectionBounds b = r.bounds();
+        List<BoundsRow> rows = new ArrayList<>();
+        double parallelism = Double.NaN;
+        double top = 1;
+        if (b != null) {
+            parallelism = b.parallelism();
+            long work = b.measures().work();
+            for (int p = 1; p <= maxP; p++) {
+                double upper = SpeedupBounds.upper(work, b.measures().span(), p);
+                double lower = Math.min(SpeedupBounds.lower(work, b.measures().burdenedSpan(), p), upper);
+                rows.add(new BoundsRow(p, p, parallelism, lower, upper));
+            }
+            top = Math.max(top, rows.get(rows.size() - 1).upper());
+        }
+        List<ScalingPoint> measured = r.points().stream().filter(p -> p.speedup() != null).toList();
+        for (ScalingPoint p : measured) {
+            top = Math.max(top, p.speedup().max());
+        }
+        if (b == null) {
+            top = Math.max(top, measured.stream().mapToInt(ScalingPoint::p).max().orElse(1));
+        }
+        return new ScalingCurves(r.region(), maxP, parallelism, rows, measured, niceCeiling(top * 1.08));
+    }
+
+    /** @return the row at P, which must be within 1 … maxP and have bounds */
+    public BoundsRow at(int p) {
+        return bounds.get(p - 1);
+    }
+
+    /** @return the smallest of 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8 × 10^k that is at least {@code x} */
+    static double niceCeiling(double x) {
+        double scale = Math.pow(10, Math.floor(Math.log10(x)));
+        for (double m : new double[] {1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10}) {
+            if (m * scale >= x - 1e-9) {
+                return m * scale;
+            }
+        }
+        return 10 * scale;
+    }
+}

@@ -1,0 +1,104 @@
+package io.forkscope.report.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.forkscope.analysis.scaling.Measurement;
+import io.forkscope.analysis.scaling.ScalingAnalysis;
+import io.forkscope.analysis.scaling.SectionBounds;
+import io.forkscope.model.Unit;
+import io.forkscope.model.WorkSpan;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The table says what the CSV holds: medians, extremes and speedups computed here from the CSV's text. */
+class ScalingTableTest {
+    static final SectionBounds K = new SectionBounds("k", new WorkSpan(1_000_000, 10_000, 20_000, 1, 1, 0), 1, 1,
+            Unit.TIME, 100, "calibrated (/c/f.properties, 2026-01-01T00:00:00Z)");
+
+    static String csv() throws Exception {
+        StringWriter out = new StringWriter();
+        try (BenchCsv.Appender a = new BenchCsv.Appender(out)) {
+            long[][] times = {{11_000_000, 10_000_000, 9_000_000}, {5_300_000, 5_100_000, 5_200_000},
+                {7_000_000, 8_000_000, 9_000_000}, {6_000_000, 6_000_000, 6_000_000}};
+            int[] ps = {1, 2, 3, 4};
+            for (int t = 0; t < 3; t++) {
+                for (int i = 0; i < ps.length; i++) {
+                    a.append(new Measurement("k", ps[i], t + 1, times[i][t], 2, 1, Math.min(ps[i], 3), ps[i] <= 3));
+                }
+            }
+        }
+        return out.toString();
+    }
+
+    @Test
+    void theTableAgreesWithTheCsv() throws Exception {
+        String csv = csv();
+        StringWriter table = new StringWriter();
+        ScalingTable.write(ScalingAnalysis.analyze(BenchCsv.parse(csv, "b.csv"), Map.of("k", K)), "k.fsk", table);
+        String text = table.toString();
+        List<String> lines = text.lines().toList();
+        assertThat(lines.get(0)).isEqualTo("Region \"k\": bounds from k.fsk: parallelism 100.00, burdened parallelism"
+                + " 50.00; burden 100 ns per steal edge (calibrated (/c/f.properties, 2026-01-01T00:00:00Z))");
+        // independent: the CSV's times by P, straight from its text
+        Map<Integer, List<Long>> byP = new java.util.TreeMap<>();
+        for (String row : csv.lines().skip(1).toList()) {
+            String[] f = row.split(",");
+            byP.computeIfAbsent(Integer.parseInt(f[1]), k -> new ArrayList<>()).add(Long.parseLong(f[3]));
+        }
+        double base = median(byP.get(1));
+        for (Map.Entry<Integer, List<Long>> e : byP.entrySet()) {
+            int p = e.getKey();
+            List<Long> t = e.getValue();
+            String row = lines.stream().filter(l -> l.trim().startsWith(p + " ")).findFirst().orElseThrow();
+            double med = median(t);
+            long min = t.stream().mapToLong(x -> x).min().orElseThrow();
+            long max = t.stream().mapToLong(x -> x).max().orElseThrow();
+            assertThat(row).contains(String.format(Locale.ROOT, "%.2f ms", med / 1e6))
+                    .contains(String.format(Locale.ROOT, "%.2f ms", min / 1e6))
+                    .contains(String.format(Locale.ROOT, "%.2f ms", max / 1e6))
+                    .contains(String.format(Locale.ROOT, "%.2f (%.2f-%.2f)", base / med, base / max, base / min))
+                    .contains(String.format(Locale.ROOT, "%.1f%%", (max - min) / med * 100));
+            double upper = Math.min(p, 100.0);
+            double lower = Math.min(1e6 / (1e6 / p + 1.7 * 20_000), upper);
+            assertThat(row).contains(String.format(Locale.ROOT, "%.2f - %.2f", lower, upper));
+        }
+        assertThat(lines.stream().filter(l -> l.trim().startsWith("1 ")).findFirst().orElseThrow()).endsWith("baseline");
+        // P=2: 10/5.2 = 1.92 in [1.87, 2]; P=3: best 10/7 = 1.43 < 0.95 · 2.6; P=4 ran on 3 cores
+        assertThat(lines.stream().filter(l -> l.trim().startsWith("2 ")).findFirst().orElseThrow()).endsWith("inside");
+        assertThat(lines.stream().filter(l -> l.trim().startsWith("3 ")).findFirst().orElseThrow()).endsWith("BELOW");
+        assertThat(lines.stream().filter(l -> l.trim().startsWith("4 ")).findFirst().orElseThrow())
+                .contains("3 unpinned").endsWith("P > cores");
+        assertThat(text).contains("measured speedup falls clearly below the predicted lower bound at P = 3",
+                "memory bandwidth, false sharing, contention", "P simultaneous serial runs",
+                "P = 4 ran with more workers than cores",
+                "Inside the predicted range: 1 of 2 judged points (0 at its edge, 1 clearly below, 0 clearly above");
+    }
+
+    @Test
+    void withoutBoundsThereIsNoVerdict() throws Exception {
+        StringWriter table = new StringWriter();
+        ScalingTable.write(ScalingAnalysis.analyze(BenchCsv.parse(csv(), "b.csv"), Map.of()), null, table);
+        assertThat(table.toString()).startsWith("Region \"k\"\n").doesNotContain("predicted", "Inside the predicted");
+        assertThat(table.toString().lines().toList().get(1)).endsWith("speedup (min-max)");
+    }
+
+    @Test
+    void theWholeRunIsNamedSo() throws Exception {
+        StringWriter table = new StringWriter();
+        ScalingTable.write(ScalingAnalysis.analyze(List.of(new Measurement("", 2, 1, 10, 1, 0, 2, true)), Map.of()),
+                "r.fsk", table);
+        assertThat(table.toString()).startsWith("Whole run: no bounds (r.fsk has no whole-run measures)")
+                .contains("no P = 1 runs");
+    }
+
+    static double median(List<Long> values) {
+        long[] v = values.stream().mapToLong(x -> x).toArray();
+        Arrays.sort(v);
+        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2.0;
+    }
+}
