@@ -9,7 +9,6 @@ import io.forkscope.recorder.fj.ForkJoinTaskModel;
 import io.forkscope.recorder.fj.PoolParallelismWeaver;
 import io.forkscope.recorder.output.RecordingSink;
 import io.forkscope.recorder.timing.RegionTimer;
-import io.forkscope.recorder.timing.TimingSink;
 import io.forkscope.spi.RecorderBridge;
 import java.lang.instrument.Instrumentation;
 import java.util.LinkedHashMap;
@@ -65,7 +64,7 @@ public final class Agent {
      * {@code workers=P}, ForkJoinPool's constructors (see {@link RegionTimer}).
      */
     private static void startTiming(AgentOptions opts, long pid, Instrumentation inst) throws Exception {
-        RegionTimer timer = new RegionTimer(Clock.SYSTEM);
+        RegionTimer timer = new RegionTimer(Clock.SYSTEM, opts.workers());
         OutputFile.Opened file = OutputFile.open(opts.out(), opts.force(), pid);
         if (!file.path().equals(opts.out())) {
             System.err.println("forkscope: " + opts.out() + " exists; recording to " + file.path());
@@ -75,8 +74,7 @@ public final class Agent {
         }
         Map<String, String> info = info(opts, pid);
         info.put(RecordingInfo.MODE, AgentOptions.MODE_REGIONS);
-        TimingSink sink = new TimingSink(new RecordingWriter(file.stream()), info, timer, opts.workers(),
-                opts.flushMs());
+        RecordingSink sink = new RecordingSink(new RecordingWriter(file.stream()), info, timer, opts.flushMs());
         RecorderBridge.install(timer);
         sink.start();
     }

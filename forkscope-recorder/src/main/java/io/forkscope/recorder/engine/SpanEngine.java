@@ -4,6 +4,7 @@ import io.forkscope.model.RegionRecord;
 import io.forkscope.model.Unit;
 import io.forkscope.model.WholeRun;
 import io.forkscope.model.WorkSpan;
+import io.forkscope.recorder.output.Measurements;
 import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -38,7 +39,7 @@ import java.util.function.Consumer;
  * list of thread states (copy-on-write, appended once per thread), and the queues of closed regions
  * and warnings.
  */
-public final class SpanEngine {
+public final class SpanEngine implements Measurements {
     /** How long a joiner waits for a done task's recorder exit hook before giving up on its values. */
     private static final long LATE_END_LIMIT_NS = 50_000_000L;
     private static final int MAX_COMPLETER_CHAIN = 100_000;
@@ -325,6 +326,7 @@ public final class SpanEngine {
     // ---------------------------------------------------------------- results
 
     /** The whole run so far (SPEC §2: span is the longest path that ended anywhere). */
+    @Override
     public WholeRun snapshot(boolean isFinal) {
         long work = 0;
         long spawns = 0;
@@ -357,12 +359,14 @@ public final class SpanEngine {
                 execs, isFinal);
     }
 
+    @Override
     public void drainRegions(Consumer<RegionRecord> sink) {
         for (RegionRecord r; (r = closedRegions.poll()) != null; ) {
             sink.accept(r);
         }
     }
 
+    @Override
     public void drainWarnings(Consumer<String> sink) {
         for (String w; (w = warnings.poll()) != null; ) {
             sink.accept(w);
@@ -371,6 +375,12 @@ public final class SpanEngine {
 
     public void warn(String text) {
         warnings.add(text);
+    }
+
+    @Override
+    public List<String> closingWarnings() {
+        return lateEnds == 0 ? List.of() : List.of(lateEnds + " join(s) found a finished task whose recorder exit"
+                + " hook was late; their spans may be short by the task's last strand");
     }
 
     /** @return how many joins found a done task whose recorder exit hook had not run within the limit */

@@ -2,12 +2,11 @@ package io.forkscope.recorder.output;
 
 import io.forkscope.model.RecordingWriter;
 import io.forkscope.model.WholeRun;
-import io.forkscope.recorder.engine.SpanEngine;
 import java.io.IOException;
 import java.util.Map;
 
 /**
- * Writes what the engine measured to the recording file: the information block at once, then
+ * Writes what a recorder measured ({@link Measurements}) to the recording file: the information block at once, then
  * closed regions, warnings and a whole-run snapshot every flush interval (so that a killed JVM
  * leaves a readable file), and a final snapshot plus the end block when the JVM exits, however
  * it exits (normal end, System.exit, an uncaught exception, SIGTERM: all run shutdown hooks).
@@ -17,20 +16,20 @@ import java.util.Map;
  */
 public final class RecordingSink {
     private final RecordingWriter writer;
-    private final SpanEngine engine;
+    private final Measurements measurements;
     private final long flushMs;
     private Thread flusher;
     private boolean closed;
     private long lastTasks = -1;
     private long lastWork = -1;
 
-    public RecordingSink(RecordingWriter writer, Map<String, String> info, SpanEngine engine, long flushMs)
+    public RecordingSink(RecordingWriter writer, Map<String, String> info, Measurements measurements, long flushMs)
             throws IOException {
         this.writer = writer;
-        this.engine = engine;
+        this.measurements = measurements;
         this.flushMs = flushMs;
         writer.info(info);
-        writer.wholeRun(engine.snapshot(false));
+        writer.wholeRun(measurements.snapshot(false));
     }
 
     /** Starts the periodic flusher (a daemon thread) and registers the final write at JVM exit. */
@@ -47,7 +46,7 @@ public final class RecordingSink {
             return;
         }
         writePending();
-        WholeRun run = engine.snapshot(false);
+        WholeRun run = measurements.snapshot(false);
         if (run.tasks() != lastTasks || run.measures().work() != lastWork) {
             writer.wholeRun(run);
             lastTasks = run.tasks();
@@ -66,11 +65,10 @@ public final class RecordingSink {
         }
         try {
             writePending();
-            if (engine.lateEnds() > 0) {
-                writer.warning(engine.lateEnds() + " join(s) found a finished task whose recorder exit hook was late;"
-                        + " their spans may be short by the task's last strand");
+            for (String w : measurements.closingWarnings()) {
+                writer.warning(w);
             }
-            writer.wholeRun(engine.snapshot(true));
+            writer.wholeRun(measurements.snapshot(true));
             writer.endOfRecording();
             writer.close();
         } catch (IOException | RuntimeException e) {
@@ -80,14 +78,14 @@ public final class RecordingSink {
 
     private void writePending() throws IOException {
         IOException[] failure = new IOException[1];
-        engine.drainRegions(r -> {
+        measurements.drainRegions(r -> {
             try {
                 writer.region(r);
             } catch (IOException e) {
                 failure[0] = e;
             }
         });
-        engine.drainWarnings(w -> {
+        measurements.drainWarnings(w -> {
             try {
                 writer.warning(w);
             } catch (IOException e) {

@@ -1,7 +1,9 @@
 package io.forkscope.recorder.timing;
 
 import io.forkscope.model.RegionRecord;
+import io.forkscope.model.WholeRun;
 import io.forkscope.model.WorkSpan;
+import io.forkscope.recorder.output.Measurements;
 import io.forkscope.recorder.engine.Clock;
 import io.forkscope.spi.RecorderHooks;
 import java.util.Queue;
@@ -15,16 +17,22 @@ import java.util.function.Consumer;
  * the program does between the two reads is untouched: no fork/join class is woven, so the times
  * are those of the uninstrumented program. {@code Forkscope.work} is ignored.
  */
-public final class RegionTimer implements RecorderHooks {
+public final class RegionTimer implements RecorderHooks, Measurements {
     private final Clock clock;
     private final long startNs;
+    private final int workers;
     private final Queue<RegionRecord> closed = new ConcurrentLinkedQueue<>();
 
     /** One open region: what it needs at its close. */
     private record Open(String label, String thread, long startNs) {}
 
-    public RegionTimer(Clock clock) {
+    /**
+     * @param workers the parallelism imposed on the program's pools, 0 when none was; it goes into
+     *                the whole-run block's workers field
+     */
+    public RegionTimer(Clock clock, int workers) {
         this.clock = clock;
+        this.workers = workers;
         this.startNs = clock.nanoTime();
     }
 
@@ -57,7 +65,22 @@ public final class RegionTimer implements RecorderHooks {
         // not measured in this mode
     }
 
-    /** Hands every region closed since the last call to {@code sink}, in the order they closed. */
+    /**
+     * The whole run of this mode is the program's time from the agent's start (after JVM start-up)
+     * to now; its work, span and counts are 0, as are the regions': readers tell this mode by the
+     * information key {@code mode=regions}.
+     */
+    @Override
+    public WholeRun snapshot(boolean isFinal) {
+        return new WholeRun(new WorkSpan(0, 0, 0, 0, 0, elapsedNs()), workers, 0, 0, isFinal);
+    }
+
+    @Override
+    public void drainWarnings(Consumer<String> sink) {
+        // this mode raises none
+    }
+
+    @Override
     public void drainRegions(Consumer<RegionRecord> sink) {
         for (RegionRecord r; (r = closed.poll()) != null; ) {
             sink.accept(r);

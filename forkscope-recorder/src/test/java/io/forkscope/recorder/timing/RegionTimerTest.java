@@ -7,6 +7,7 @@ import io.forkscope.model.RecordingReader;
 import io.forkscope.model.RecordingWriter;
 import io.forkscope.model.RegionRecord;
 import io.forkscope.model.WorkSpan;
+import io.forkscope.recorder.output.RecordingSink;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
@@ -29,7 +30,7 @@ class RegionTimerTest {
     @Test
     void regionsCarryTheirElapsedTimeAndNothingElse() {
         FakeClock clock = new FakeClock();
-        RegionTimer timer = new RegionTimer(clock);
+        RegionTimer timer = new RegionTimer(clock, 0);
         clock.now += 50;
         Object outer = timer.regionStart("outer");
         clock.now += 200;
@@ -54,10 +55,10 @@ class RegionTimerTest {
     @Test
     void theSinkWritesAnOrdinaryRecording() throws Exception {
         FakeClock clock = new FakeClock();
-        RegionTimer timer = new RegionTimer(clock);
+        RegionTimer timer = new RegionTimer(clock, 3);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        TimingSink sink = new TimingSink(new RecordingWriter(bytes), Map.of("mode", "regions", "unit", "time"), timer,
-                3, 1000);
+        RecordingSink sink = new RecordingSink(new RecordingWriter(bytes), Map.of("mode", "regions", "unit", "time"),
+                timer, 1000);
         Object r = timer.regionStart("kernel");
         clock.now += 1234;
         timer.regionStop(r);

@@ -1,0 +1,28 @@
+package io.forkscope.recorder.output;
+
+import io.forkscope.model.RegionRecord;
+import io.forkscope.model.WholeRun;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * What a {@link RecordingSink} writes: the measurements of one recorder mode (the online engine of
+ * {@code mode=cilkview}, the region timer of {@code mode=regions}). Called from the sink's threads
+ * while the program runs; implementations hand over closed regions and warnings through
+ * concurrent queues.
+ */
+public interface Measurements {
+    /** @return the whole run so far; {@code isFinal} at JVM exit */
+    WholeRun snapshot(boolean isFinal);
+
+    /** Hands every region closed since the last call to {@code sink}, in the order they closed. */
+    void drainRegions(Consumer<RegionRecord> sink);
+
+    /** Hands every warning raised since the last call to {@code sink}. */
+    void drainWarnings(Consumer<String> sink);
+
+    /** @return warnings that only the end of the run can tell, written just before the final snapshot */
+    default List<String> closingWarnings() {
+        return List.of();
+    }
+}
