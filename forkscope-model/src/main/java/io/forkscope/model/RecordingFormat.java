@@ -20,7 +20,7 @@ public final class RecordingFormat {
 
     public static final byte[] MAGIC = {'F', 'S', 'K', 'R', 'E', 'C', 0x0D, 0x0A};
     public static final int MAJOR = 1;
-    public static final int MINOR = 0;
+    public static final int MINOR = 1;
 
     /** Largest payload a reader accepts; anything larger is corruption. */
     public static final int MAX_PAYLOAD = 64 << 20;
@@ -35,4 +35,11 @@ public final class RecordingFormat {
     public static final int BLOCK_WARNING = 4;
     /** The recorder closed the file cleanly; no payload. */
     public static final int BLOCK_END = 5;
+    /**
+     * (1.1) A batch of DAG nodes (mode=dag): count(u32), then per node id(u64) worker(u32)
+     * start(u64) end(u64) work(u64) ends(u8) edges(u16) (from(u64) kind(u8))*.
+     */
+    public static final int BLOCK_DAG_NODES = 6;
+    /** (1.1) The DAG's frame: workers(u32) begin(u64) finish(u64); the last one counts. */
+    public static final int BLOCK_DAG_RUN = 7;
 }

@@ -1,5 +1,10 @@
 package io.forkscope.model;
 
+import io.forkscope.model.dag.Dag;
+import io.forkscope.model.dag.DagAssembler;
+import io.forkscope.model.dag.EdgeKind;
+import io.forkscope.model.dag.NodeEnd;
+import io.forkscope.model.dag.RecordedNode;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;
@@ -63,6 +68,8 @@ public final class RecordingReader {
         List<RegionRecord> regions = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
         boolean complete = false;
+        List<RecordedNode> dagNodes = new ArrayList<>();
+        long[] dagRun = null;
         int blocks = 0;
         CRC32 crc = new CRC32();
         while (true) {
@@ -114,6 +121,8 @@ public final class RecordingReader {
                             p.readLong(), readWorkSpan(p), p.readLong()));
                     case RecordingFormat.BLOCK_WARNING -> warnings.add(p.readUTF());
                     case RecordingFormat.BLOCK_END -> complete = true;
+                    case RecordingFormat.BLOCK_DAG_NODES -> readDagNodes(p, dagNodes);
+                    case RecordingFormat.BLOCK_DAG_RUN -> dagRun = new long[] {p.readInt(), p.readLong(), p.readLong()};
                     default -> { } // a block type from a newer minor version: skip it
                 }
             } catch (EOFException e) {
@@ -138,7 +147,43 @@ public final class RecordingReader {
         } catch (IllegalArgumentException e) {
             throw new RecordingException(name + ": damaged recording (" + e.getMessage() + ")");
         }
-        return new Recording(recordingInfo, whole, regions, warnings, complete);
+        Dag dag = null;
+        if (dagRun != null || !dagNodes.isEmpty()) {
+            long[] frame = dagRun != null ? dagRun : new long[] {Math.max(1, whole.workers()), 0, 0};
+            try {
+                DagAssembler.Assembled a = DagAssembler.assemble(dagNodes, (int) frame[0], frame[1], frame[2]);
+                dag = a.dag();
+                if (a.droppedEdges() > 0) {
+                    warnings.add(name + ": " + a.droppedEdges() + " DAG edge(s) name nodes the file does not hold"
+                            + " (a recording cut short); they are left out");
+                }
+            } catch (IllegalArgumentException e) {
+                throw new RecordingException(name + ": damaged recording (" + e.getMessage() + ")");
+            }
+        }
+        return new Recording(recordingInfo, whole, regions, warnings, complete, dag);
+    }
+
+    private static void readDagNodes(DataInputStream p, List<RecordedNode> into) throws IOException {
+        int count = p.readInt();
+        NodeEnd[] ends = NodeEnd.values();
+        EdgeKind[] kinds = EdgeKind.values();
+        for (int i = 0; i < count; i++) {
+            long id = p.readLong();
+            int worker = p.readInt();
+            long start = p.readLong();
+            long end = p.readLong();
+            long work = p.readLong();
+            NodeEnd end1 = ends[Math.min(p.readUnsignedByte(), ends.length - 1)];
+            int edges = p.readUnsignedShort();
+            long[] from = new long[edges];
+            EdgeKind[] kind = new EdgeKind[edges];
+            for (int e = 0; e < edges; e++) {
+                from[e] = p.readLong();
+                kind[e] = kinds[Math.min(p.readUnsignedByte(), kinds.length - 1)];
+            }
+            into.add(new RecordedNode(id, worker, start, end, work, end1, from, kind));
+        }
     }
 
     private static String damaged(String name, int blocks, String what) {

@@ -58,6 +58,35 @@ public final class RecordingWriter implements AutoCloseable {
         finishBlock();
     }
 
+    /** A batch of DAG nodes; batches may come in any order. */
+    public void dagNodes(java.util.List<io.forkscope.model.dag.RecordedNode> nodes) throws IOException {
+        begin(RecordingFormat.BLOCK_DAG_NODES);
+        data.writeInt(nodes.size());
+        for (io.forkscope.model.dag.RecordedNode n : nodes) {
+            data.writeLong(n.id());
+            data.writeInt(n.worker());
+            data.writeLong(n.start());
+            data.writeLong(n.end());
+            data.writeLong(n.work());
+            data.writeByte(n.ends().ordinal());
+            data.writeShort(n.inFrom().length);
+            for (int i = 0; i < n.inFrom().length; i++) {
+                data.writeLong(n.inFrom()[i]);
+                data.writeByte(n.inKinds()[i].ordinal());
+            }
+        }
+        finishBlock();
+    }
+
+    /** The DAG's frame: P and the analysed interval (ns from the start of the recording). */
+    public void dagRun(int workers, long begin, long finish) throws IOException {
+        begin(RecordingFormat.BLOCK_DAG_RUN);
+        data.writeInt(workers);
+        data.writeLong(begin);
+        data.writeLong(finish);
+        finishBlock();
+    }
+
     public void warning(String text) throws IOException {
         begin(RecordingFormat.BLOCK_WARNING);
         data.writeUTF(text.length() > 4000 ? text.substring(0, 4000) : text);
