@@ -22,6 +22,7 @@ final class AgentLaunch {
     private final Long burden;
     private final String burdenSource;
     private final Path calibration;
+    private final List<String> extraOptions = new ArrayList<>();
 
     AgentLaunch(Path jar, Path out, Unit unit, Long burden, String burdenSource) {
         this(jar, out, unit, burden, burdenSource, null);
@@ -37,6 +38,12 @@ final class AgentLaunch {
         this.calibration = calibration;
     }
 
+    /** Adds an agent option (key=value) to those this launch passes. */
+    AgentLaunch option(String keyValue) {
+        extraOptions.add(keyValue);
+        return this;
+    }
+
     String agentOption() {
         StringBuilder sb = new StringBuilder("-javaagent:").append(jar).append("=out=").append(out)
                 .append(",unit=").append(unit.optionName());
@@ -48,6 +55,9 @@ final class AgentLaunch {
         }
         if (calibration != null) {
             sb.append(",calibration=").append(calibration);
+        }
+        for (String o : extraOptions) {
+            sb.append(',').append(o);
         }
         return sb.toString();
     }

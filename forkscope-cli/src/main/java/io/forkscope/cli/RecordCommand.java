@@ -38,12 +38,24 @@ final class RecordCommand implements Callable<Integer> {
                 "auto: this machine's calibrated value for the command's JDK (forkscope calibrate; run first if missing)"})
     String burdenText;
 
+    @Option(names = "--mode", paramLabel = "cilkview|dag", defaultValue = "cilkview",
+            description = {"cilkview (default): work, span, burdened span and regions;",
+                "dag: also every node of the run's DAG (worker, times, edges) for forkscope delays, profile and export;"
+                    + " every strand is kept (no collapsing yet), so record small runs"})
+    String mode;
+
     @Parameters(paramLabel = "COMMAND", arity = "1..*", description = "the command to run, after --")
     List<String> command;
 
     @Override
     public Integer call() throws Exception {
         Unit u = parseUnit(unit);
+        if (!mode.equals("cilkview") && !mode.equals("dag")) {
+            throw new UserError("--mode is cilkview or dag, not '" + mode + "'");
+        }
+        if (mode.equals("dag") && u != Unit.TIME) {
+            throw new UserError("--mode dag needs --unit time (a DAG's nodes have times)");
+        }
         boolean auto = "auto".equals(burdenText);
         Long burden = auto ? null : parseBurden(burdenText);
         if (auto && u == Unit.ABSTRACT) {
@@ -60,6 +72,9 @@ final class RecordCommand implements Callable<Integer> {
         Files.deleteIfExists(out);
         AgentLaunch launch = new AgentLaunch(SelfJar.path(), out, u, burden, burden == null ? null : "option",
                 calibration);
+        if (mode.equals("dag")) {
+            launch.option("mode=dag");
+        }
         int exit = launch.run(command);
         List<Path> written = launch.recordings();
         if (written.isEmpty()) {

@@ -39,7 +39,8 @@ public final class Agent {
                 return;
             }
             ForkJoinTaskModel model = ForkJoinRecorder.model();
-            SpanEngine engine = new SpanEngine(opts.unit(), opts.burden(), Clock.SYSTEM, model, model);
+            SpanEngine engine = new SpanEngine(opts.unit(), opts.burden(), Clock.SYSTEM, model, model,
+                    opts.recordsDag());
             ForkJoinRecorder recorder = new ForkJoinRecorder();
             OutputFile.Opened file = OutputFile.open(opts.out(), opts.force(), pid);
             if (!file.path().equals(opts.out())) {
@@ -96,7 +97,7 @@ public final class Agent {
     private static Map<String, String> info(AgentOptions opts, long pid) {
         Map<String, String> info = new LinkedHashMap<>();
         info.put(RecordingInfo.RECORDER_VERSION, VERSION);
-        info.put(RecordingInfo.MODE, "cilkview");
+        info.put(RecordingInfo.MODE, opts.mode());
         info.put(RecordingInfo.UNIT, opts.unit().optionName());
         info.put(RecordingInfo.BURDEN, Long.toString(opts.burden()));
         info.put(RecordingInfo.BURDEN_SOURCE, opts.burdenSource());

@@ -18,7 +18,8 @@ import java.nio.file.Path;
  * burden.source=S  where the burden came from, for the report (default "default" or "option")
  * flush=MS         how often to write a snapshot for runs that may be killed (default 1000)
  * calibration=FILE take burden and burden.source from a calibration file of forkscope calibrate
- * mode=cilkview|regions   cilkview (default): work, span and burdened span of everything;
+ * mode=cilkview|regions|dag   cilkview (default): work, span and burdened span of everything;
+ *                  dag: the same, and every node of the run's DAG (worker, times, edges);
  *                  regions: only the wall-clock time of each region and of the whole run, with
  *                  nothing woven into java.util.concurrent (what forkscope bench measures)
  * workers=P        give every ForkJoinPool the program creates parallelism P (the common pool's
@@ -32,6 +33,8 @@ public record AgentOptions(Path out, boolean force, Unit unit, long burden, Stri
     public static final String MODE_CILKVIEW = "cilkview";
     /** Wall-clock times of regions and of the whole run only; java.util.concurrent is not woven. */
     public static final String MODE_REGIONS = "regions";
+    /** As cilkview, and every node of the run's DAG with worker, times and edges (Delay Spotter). */
+    public static final String MODE_DAG = "dag";
     /** Pools keep the parallelism the program gives them. */
     public static final int KEEP_WORKERS = 0;
 
@@ -68,9 +71,9 @@ public record AgentOptions(Path out, boolean force, Unit unit, long burden, Stri
                         source = c.sourceDescription(file);
                     }
                     case "mode" -> {
-                        if (!value.equals(MODE_CILKVIEW) && !value.equals(MODE_REGIONS)) {
-                            throw new IllegalArgumentException("agent option mode is " + MODE_CILKVIEW + " or "
-                                    + MODE_REGIONS + ", not '" + value + "'");
+                        if (!value.equals(MODE_CILKVIEW) && !value.equals(MODE_REGIONS) && !value.equals(MODE_DAG)) {
+                            throw new IllegalArgumentException("agent option mode is " + MODE_CILKVIEW + ", "
+                                    + MODE_REGIONS + " or " + MODE_DAG + ", not '" + value + "'");
                         }
                         mode = value;
                     }
@@ -87,7 +90,15 @@ public record AgentOptions(Path out, boolean force, Unit unit, long burden, Stri
                 }
             }
         }
+        if (mode.equals(MODE_DAG) && unit != Unit.TIME) {
+            throw new IllegalArgumentException("agent option mode=dag needs unit=time (a DAG's nodes have times)");
+        }
         return new AgentOptions(out, force, unit, burden, source, flush, mode, workers);
+    }
+
+    /** @return whether every node of the run's DAG is recorded too (see {@link #MODE_DAG}) */
+    public boolean recordsDag() {
+        return mode.equals(MODE_DAG);
     }
 
     /** The largest parallelism a ForkJoinPool accepts (its MAX_CAP). */

@@ -37,6 +37,18 @@ final class CompleterNode extends TaskNode {
         }
     }
 
+    /** DAG recording: a completion that reached this node ended node {@code id} at {@code end}. */
+    synchronized void completedBy(long id, long end) {
+        if (end >= lastNodeEnd) {
+            lastNode = id;
+            lastNodeEnd = end;
+        }
+    }
+
+    synchronized long lastCompletion() {
+        return lastNode;
+    }
+
     private void maxInto(VarHandle field, long value) {
         long seen = (long) field.getVolatile(this);
         while (value > seen) {

@@ -22,6 +22,24 @@ final class Frame {
     /** Nesting of wait methods (invoke calls join inside); only the outermost one is an edge. */
     int waitDepth;
 
+    // DAG recording: in-edges of the frame's next node, and the id of its last node.
+    long[] inFrom = new long[4];
+    io.forkscope.model.dag.EdgeKind[] inKinds = new io.forkscope.model.dag.EdgeKind[4];
+    int inCount;
+    long lastNodeId = -1;
+
+    void addIn(long from, io.forkscope.model.dag.EdgeKind kind) {
+        if (from < 0) {
+            return;
+        }
+        if (inCount == inFrom.length) {
+            inFrom = java.util.Arrays.copyOf(inFrom, inCount * 2);
+            inKinds = java.util.Arrays.copyOf(inKinds, inCount * 2);
+        }
+        inFrom[inCount] = from;
+        inKinds[inCount++] = kind;
+    }
+
     void reset(TaskNode node, long span, long bspan) {
         this.node = node;
         this.span = span;
@@ -33,5 +51,7 @@ final class Frame {
         this.propagatedSpawns = 0;
         this.propagatedSyncs = 0;
         this.waitDepth = 0;
+        this.inCount = 0;
+        this.lastNodeId = -1;
     }
 }

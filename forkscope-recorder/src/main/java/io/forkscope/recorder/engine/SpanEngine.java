@@ -4,11 +4,15 @@ import io.forkscope.model.RegionRecord;
 import io.forkscope.model.Unit;
 import io.forkscope.model.WholeRun;
 import io.forkscope.model.WorkSpan;
+import io.forkscope.model.dag.EdgeKind;
+import io.forkscope.model.dag.NodeEnd;
+import io.forkscope.model.dag.RecordedNode;
 import io.forkscope.recorder.output.Measurements;
 import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
@@ -56,14 +60,24 @@ public final class SpanEngine implements Measurements {
     private final Queue<RegionRecord> closedRegions = new ConcurrentLinkedQueue<>();
     private final Queue<String> warnings = new ConcurrentLinkedQueue<>();
     private volatile long lateEnds;
+    private final AtomicInteger threadIndex = new AtomicInteger();
+    /** Non-null when the run's DAG is recorded too (mode=dag). */
+    private final DagRecorder dag;
 
     public SpanEngine(Unit unit, long burden, Clock clock, TaskModel model, ThreadClassifier classifier) {
+        this(unit, burden, clock, model, classifier, false);
+    }
+
+    /** @param recordDag whether to record every node of the run's DAG as well (mode=dag) */
+    public SpanEngine(Unit unit, long burden, Clock clock, TaskModel model, ThreadClassifier classifier,
+                      boolean recordDag) {
         this.unit = unit;
         this.burden = burden;
         this.clock = clock;
         this.model = model;
         this.classifier = classifier;
         this.startNs = clock.nanoTime();
+        this.dag = recordDag ? new DagRecorder(startNs) : null;
     }
 
     public Unit unit() {
@@ -87,7 +101,12 @@ public final class SpanEngine implements Measurements {
             closeStrand(ts, now);
             f.spawns++;
             ts.spawns++;
-            child.setForkscopeNode(TaskNode.of(TaskNode.SPAWNED, model.isCompleter(child), f.span, f.bspan + burden));
+            TaskNode node = TaskNode.of(TaskNode.SPAWNED, model.isCompleter(child), f.span, f.bspan + burden);
+            if (dag != null) {
+                node.createdFrom = dag.endNode(ts, f, now, NodeEnd.CREATE);
+                f.addIn(node.createdFrom, EdgeKind.CREATE_CONT);
+            }
+            child.setForkscopeNode(node);
         } finally {
             ts.busy = false;
         }
@@ -119,15 +138,23 @@ public final class SpanEngine implements Measurements {
             }
             long now = clock.nanoTime();
             closeStrand(ts, now);
+            Frame caller = ts.depth > 0 ? ts.top() : null;
+            if (dag != null && caller != null && ts.nodeOpen) {
+                caller.addIn(dag.endNode(ts, caller, now, NodeEnd.WAIT), EdgeKind.WAIT_CONT);
+            }
             TaskNode node = task.getForkscopeNode();
             if (node == null || node.state != TaskNode.CREATED) {
-                Frame caller = ts.depth > 0 ? ts.top() : null;
                 node = TaskNode.of(TaskNode.CALLED, model.isCompleter(task),
                         caller == null ? 0 : caller.span, caller == null ? 0 : caller.bspan);
                 task.setForkscopeNode(node);
             }
             node.state = TaskNode.RUNNING;
-            ts.push().reset(node, node.startSpan, node.startBspan);
+            Frame f = ts.push();
+            f.reset(node, node.startSpan, node.startBspan);
+            if (dag != null) {
+                f.addIn(node.kind == TaskNode.SPAWNED ? node.createdFrom : caller == null ? -1 : caller.lastNodeId,
+                        EdgeKind.CREATE);
+            }
             ts.execs++;
             ts.ranTasks = true;
             openStrand(ts, now);
@@ -150,9 +177,11 @@ public final class SpanEngine implements Measurements {
             closeStrand(ts, now);
             Frame f = ts.top();
             TaskNode node = f.node;
+            long last = dag == null ? -1 : dag.endNode(ts, f, now, NodeEnd.END);
             if (node.completer) {
-                propagate(f, task);
+                propagate(f, task, last, now);
             } else {
+                node.lastNode = last;
                 node.endSpan = f.span;
                 node.endBspan = f.bspan;
                 node.endWork = f.work;
@@ -180,6 +209,9 @@ public final class SpanEngine implements Measurements {
             Frame f = frame(ts, now);
             if (f.waitDepth++ == 0) {
                 closeStrand(ts, now);
+                if (dag != null) {
+                    f.addIn(dag.endNode(ts, f, now, NodeEnd.WAIT), EdgeKind.WAIT_CONT);
+                }
             }
         } finally {
             ts.busy = false;
@@ -247,7 +279,12 @@ public final class SpanEngine implements Measurements {
             if (f.node instanceof CompleterNode) {
                 countFinished(ts, f.node);
             }
-            propagate(f, completer);
+            long last = -1;
+            if (dag != null) {
+                last = dag.endNode(ts, f, now, NodeEnd.END);
+                f.addIn(last, EdgeKind.WAIT_CONT);
+            }
+            propagate(f, completer, last, now);
             if (f.waitDepth == 0) {
                 openStrand(ts);
             }
@@ -373,6 +410,33 @@ public final class SpanEngine implements Measurements {
         }
     }
 
+    @Override
+    public void drainDagNodes(Consumer<List<RecordedNode>> sink, boolean isFinal) {
+        if (dag != null) {
+            dag.drain(sink, threads, isFinal);
+        }
+    }
+
+    @Override
+    public long[] dagFrame() {
+        if (dag == null) {
+            return null;
+        }
+        WholeRun run = snapshot(false);
+        long first = Long.MAX_VALUE;
+        long last = Long.MIN_VALUE;
+        for (ThreadState ts : threads) {
+            if (ts.firstEventNs != Long.MAX_VALUE) {
+                first = Math.min(first, ts.firstEventNs);
+                last = Math.max(last, ts.lastEventNs);
+            }
+        }
+        if (first == Long.MAX_VALUE) {
+            return new long[] {Math.max(1, run.workers()), 0, 0};
+        }
+        return new long[] {Math.max(1, run.workers()), dag.toRecordingTime(first), dag.toRecordingTime(last)};
+    }
+
     public void warn(String text) {
         warnings.add(text);
     }
@@ -398,6 +462,7 @@ public final class SpanEngine implements Measurements {
             ts = new ThreadState(t.getName(), classifier.ignore(t), classifier.poolParallelism(t));
             current.set(ts);
             if (!ts.ignored) {
+                ts.index = threadIndex.getAndIncrement();
                 threads.add(ts);
             }
         }
@@ -426,8 +491,7 @@ public final class SpanEngine implements Measurements {
     private Frame frame(ThreadState ts, long now) {
         if (ts.depth == 0) {
             ts.push().reset(TaskNode.of(TaskNode.ROOT, false, 0, 0), 0, 0);
-            ts.strandOpen = true;
-            ts.strandStart = now;
+            openStrand(ts, now);
         }
         return ts.top();
     }
@@ -453,6 +517,7 @@ public final class SpanEngine implements Measurements {
         f.bspan += d;
         f.work += d;
         ts.work += d;
+        ts.nodeWork += d;
         if (f.span > ts.maxSpan) {
             ts.maxSpan = f.span;
         }
@@ -472,6 +537,10 @@ public final class SpanEngine implements Measurements {
     private static void openStrand(ThreadState ts, long now) {
         ts.strandOpen = true;
         ts.strandStart = now;
+        if (!ts.nodeOpen) {       // a DAG node spans strands split only by regions or work units
+            ts.nodeOpen = true;
+            ts.nodeStart = now;
+        }
     }
 
     /** The wait that just ended joined {@code task}: the join edge into frame {@code f}. */
@@ -511,6 +580,9 @@ public final class SpanEngine implements Measurements {
         }
         if (bspan > f.bspan) {
             f.bspan = bspan;
+        }
+        if (dag != null) {
+            f.addIn(n instanceof CompleterNode c ? c.lastCompletion() : n.lastNode, EdgeKind.END);
         }
         if (n.takeAdditive()) {
             f.work += work;
@@ -552,7 +624,7 @@ public final class SpanEngine implements Measurements {
     }
 
     /** End edges of a CountedCompleter path: the frame's values flow into every completer above. */
-    private void propagate(Frame f, TaskHandle from) {
+    private void propagate(Frame f, TaskHandle from, long lastNode, long lastNodeEnd) {
         long dWork = f.work - f.propagatedWork;
         long dSpawns = f.spawns - f.propagatedSpawns;
         long dSyncs = f.syncs - f.propagatedSyncs;
@@ -564,6 +636,9 @@ public final class SpanEngine implements Measurements {
             TaskNode n = a.getForkscopeNode();
             if (n instanceof CompleterNode c) {
                 c.accumulate(f.span, f.bspan, dWork, dSpawns, dSyncs);
+                if (lastNode >= 0) {
+                    c.completedBy(lastNode, lastNodeEnd);
+                }
             }
             a = model.completerOf(a);
         }

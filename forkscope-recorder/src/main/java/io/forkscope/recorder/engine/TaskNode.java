@@ -49,6 +49,15 @@ public class TaskNode {
      */
     boolean finishCounted;
 
+    /** DAG recording: the node whose strand forked this task, or -1. Written before the push. */
+    long createdFrom = -1;
+    /**
+     * DAG recording: the task's last node (its end), written before {@link #state} becomes ENDED;
+     * for a CountedCompleter the latest completion that reached it (under the node's lock).
+     */
+    long lastNode = -1;
+    long lastNodeEnd = Long.MIN_VALUE;
+
     /** 0 until a waiter has taken the additive values (work, spawns, syncs); they are taken once. */
     volatile int additiveTaken;
 

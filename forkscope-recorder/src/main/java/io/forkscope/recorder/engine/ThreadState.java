@@ -39,6 +39,14 @@ final class ThreadState {
     long lastEventNs = Long.MIN_VALUE;
     boolean ranTasks;
 
+    // DAG recording (mode=dag): the thread's index, its node sequence, the open node.
+    int index;
+    long nodeSeq;
+    boolean nodeOpen;
+    long nodeStart;
+    long nodeWork;
+    java.util.List<io.forkscope.model.dag.RecordedNode> dagBatch = new java.util.ArrayList<>();
+
     ThreadState(String threadName, boolean ignored, int poolParallelism) {
         this.threadName = threadName;
         this.ignored = ignored;

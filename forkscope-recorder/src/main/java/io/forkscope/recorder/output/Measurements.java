@@ -21,6 +21,15 @@ public interface Measurements {
     /** Hands every warning raised since the last call to {@code sink}. */
     void drainWarnings(Consumer<String> sink);
 
+    /** Hands over recorded DAG nodes (mode=dag); at the end of the run, also those threads still hold. */
+    default void drainDagNodes(Consumer<List<io.forkscope.model.dag.RecordedNode>> sink, boolean isFinal) {
+    }
+
+    /** @return the DAG's frame {workers, begin, finish} (ns from the recording's start), or null without a DAG */
+    default long[] dagFrame() {
+        return null;
+    }
+
     /** @return warnings that only the end of the run can tell, written just before the final snapshot */
     default List<String> closingWarnings() {
         return List.of();

@@ -46,6 +46,7 @@ public final class RecordingSink {
             return;
         }
         writePending();
+        writeDag(false);
         WholeRun run = measurements.snapshot(false);
         if (run.tasks() != lastTasks || run.measures().work() != lastWork) {
             writer.wholeRun(run);
@@ -65,6 +66,7 @@ public final class RecordingSink {
         }
         try {
             writePending();
+            writeDag(true);
             for (String w : measurements.closingWarnings()) {
                 writer.warning(w);
             }
@@ -94,6 +96,24 @@ public final class RecordingSink {
         });
         if (failure[0] != null) {
             throw failure[0];
+        }
+    }
+
+    private void writeDag(boolean isFinal) throws IOException {
+        IOException[] failure = new IOException[1];
+        measurements.drainDagNodes(batch -> {
+            try {
+                writer.dagNodes(batch);
+            } catch (IOException e) {
+                failure[0] = e;
+            }
+        }, isFinal);
+        if (failure[0] != null) {
+            throw failure[0];
+        }
+        long[] frame = measurements.dagFrame();
+        if (frame != null) {
+            writer.dagRun((int) frame[0], frame[1], frame[2]);
         }
     }
 

@@ -18,15 +18,31 @@ final class SimRuntime implements TaskModel, ThreadClassifier {
     private final Deque<SimTask> pending = new ArrayDeque<>();
     private final Random schedule;
 
+    /** In time mode the clock stands still except in {@link #work}, so a strand's time is its units. */
+    private final long[] clock = {1_000};
+    private final boolean timeMode;
+
     SimRuntime(long burden, long seed) {
-        this.engine = new SpanEngine(Unit.ABSTRACT, burden, System::nanoTime, this, this);
+        this(burden, seed, false);
+    }
+
+    /** @param timeAndDag measure time with a fake clock (advanced by work) and record the DAG */
+    SimRuntime(long burden, long seed, boolean timeAndDag) {
+        this.timeMode = timeAndDag;
+        this.engine = timeAndDag
+                ? new SpanEngine(Unit.TIME, burden, () -> clock[0], this, this, true)
+                : new SpanEngine(Unit.ABSTRACT, burden, System::nanoTime, this, this);
         this.schedule = new Random(seed);
     }
 
     // ------------------------------------------------------------ what programs call
 
     void work(long units) {
-        engine.work(units);
+        if (timeMode) {
+            clock[0] += units;
+        } else {
+            engine.work(units);
+        }
     }
 
     SimTask fork(Consumer<SimRuntime> body) {
