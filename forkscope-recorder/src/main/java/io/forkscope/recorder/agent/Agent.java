@@ -86,7 +86,9 @@ public final class Agent {
      */
     private static void preload() throws ClassNotFoundException {
         String[] names = {"io.forkscope.recorder.engine.Frame", "io.forkscope.recorder.engine.ThreadState",
-            "io.forkscope.recorder.engine.TaskNode", "io.forkscope.recorder.engine.RegionToken",
+            "io.forkscope.recorder.engine.TaskNode", "io.forkscope.recorder.engine.CompleterNode",
+            "io.forkscope.recorder.engine.RegionToken", "io.forkscope.recorder.engine.DagRecorder",
+            "io.forkscope.model.dag.RecordedNode", "io.forkscope.model.dag.EdgeKind", "io.forkscope.model.dag.NodeEnd",
             "io.forkscope.recorder.fj.ForkJoinHooks", "io.forkscope.recorder.fj.Failure",
             "io.forkscope.model.RegionRecord", "io.forkscope.model.WorkSpan", "io.forkscope.model.WholeRun"};
         for (String name : names) {

@@ -75,6 +75,15 @@ public final class ForkJoinRecorder {
             inst.redefineModule(base, Set.of(hooks), Map.of(), Map.of(), Set.of(), Map.of());
         }
         inst.addTransformer(new Weaver());
+        // Weave now, at start-up, rather than inside the program's first parallel section: the
+        // first weaving costs ByteBuddy's warm-up, some 100 ms, which would land in a strand.
+        for (String name : new String[] {TASK, POOL, COMPLETER}) {
+            try {
+                Class.forName(name, false, null);
+            } catch (ClassNotFoundException e) {
+                throw new IllegalStateException("cannot load " + name, e);
+            }
+        }
     }
 
     /** Turns the hooks on for this engine. */
