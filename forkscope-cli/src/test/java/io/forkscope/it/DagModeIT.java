@@ -1,0 +1,81 @@
+package io.forkscope.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.forkscope.analysis.delay.DelayReport;
+import io.forkscope.analysis.delay.DelaySpotter;
+import io.forkscope.model.Recording;
+import io.forkscope.model.RecordingReader;
+import io.forkscope.model.WorkSpan;
+import io.forkscope.model.dag.Dag;
+import io.forkscope.model.dag.DagNode;
+import io.forkscope.model.dag.Edge;
+import io.forkscope.samples.SampleMain;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Real runs under {@code mode=dag} on 2 workers, on every JDK: the recorded DAG holds exactly the
+ * run's work, its longest path is the online span (exactly, for fork/join without completers;
+ * at most the span for CountedCompleter programs, whose completions keep only the last end
+ * edge), every edge runs forward in time, and work + delay + no-work = P × elapsed.
+ */
+class DagModeIT {
+    static List<Object[]> runs() {
+        return Jdks.javas().stream().flatMap(j -> List.of(
+                new Object[] {j, "fib", "22", "10", true},
+                new Object[] {j, "sparselu", "12", "8", false}).stream()).toList();
+    }
+
+    @ParameterizedTest(name = "{1} on {0}")
+    @MethodSource("runs")
+    void theRecordedDagAgreesWithTheOnlineMeasures(String java, String program, String n, String cutoff,
+                                                   boolean exactSpan, @TempDir Path dir) throws Exception {
+        Path out = dir.resolve(program + ".fsk");
+        ChildJvm.Result r = ChildJvm.run(ChildJvm.command(java, "out=" + out + ",mode=dag,burden=0", List.of(),
+                SampleMain.class, program, "--n", n, "--cutoff", cutoff, "--workers", "2"), dir);
+        assertThat(r.exitCode()).as(r.stderr()).isZero();
+        Recording rec = RecordingReader.read(out);
+        assertThat(rec.complete()).isTrue();
+        assertThat(rec.warnings()).isEmpty();
+        assertThat(rec.info().get("mode", "?")).isEqualTo("dag");
+        Dag dag = rec.recordedDag().orElseThrow();
+        WorkSpan whole = rec.wholeRun().measures();
+
+        assertThat(dag.nodes().stream().mapToLong(DagNode::work).sum()).isEqualTo(whole.work());
+        long longest = longestPath(dag);
+        if (exactSpan) {
+            assertThat(longest).isEqualTo(whole.span());
+        } else {
+            assertThat(longest).isPositive().isLessThanOrEqualTo(whole.span());
+        }
+        for (DagNode node : dag.nodes()) {
+            for (Edge e : node.in()) {
+                assertThat(dag.nodes().get(e.from()).end()).isLessThanOrEqualTo(node.end());
+            }
+        }
+        DelayReport report = DelaySpotter.analyze(dag);
+        double total = (double) dag.workers() * dag.elapsed();
+        assertThat(report.breakdown().total()).isCloseTo(total, within(1e-6 * total));
+        assertThat(report.stats().createTask()).isEqualTo(whole.spawns());
+        assertThat(dag.workers()).isEqualTo(2);
+    }
+
+    static long longestPath(Dag dag) {
+        long[] dist = new long[dag.nodes().size()];
+        long best = 0;
+        for (DagNode node : dag.nodes()) {
+            long before = 0;
+            for (Edge e : node.in()) {
+                before = Math.max(before, dist[e.from()]);
+            }
+            dist[node.id()] = before + node.work();
+            best = Math.max(best, dist[node.id()]);
+        }
+        return best;
+    }
+}
