@@ -48,10 +48,11 @@ public final class Agent {
             }
             RecordingSink sink = new RecordingSink(new RecordingWriter(file.stream()), info(opts, pid), engine,
                     opts.flushMs());
-            recorder.install(inst);
             if (opts.workers() != AgentOptions.KEEP_WORKERS) {
+                // before the recorder, which loads (and so weaves) ForkJoinPool at once
                 new PoolParallelismWeaver().install(inst, opts.workers());
             }
+            recorder.install(inst);
             recorder.enable(engine, () -> RecorderBridge.install(null));
             RecorderBridge.install(new RegionHooks(engine));
             sink.start();
