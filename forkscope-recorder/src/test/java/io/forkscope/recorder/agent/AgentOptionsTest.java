@@ -30,8 +30,18 @@ class AgentOptionsTest {
     }
 
     @Test
+    void dagMode() {
+        AgentOptions o = AgentOptions.parse("mode=dag", 7);
+        assertThat(o.recordsDag()).isTrue();
+        assertThat(o.timesRegionsOnly()).isFalse();
+        assertThat(AgentOptions.parse("", 7).recordsDag()).isFalse();
+    }
+
+    @Test
     void badModeOrWorkersAreRefused() {
-        assertThatThrownBy(() -> AgentOptions.parse("mode=fast", 1)).hasMessageContaining("mode is cilkview or regions");
+        assertThatThrownBy(() -> AgentOptions.parse("mode=fast", 1))
+                .hasMessageContaining("mode is cilkview, regions or dag, not 'fast'");
+        assertThatThrownBy(() -> AgentOptions.parse("mode=dag,unit=abstract", 1)).hasMessageContaining("needs unit=time");
         assertThatThrownBy(() -> AgentOptions.parse("workers=0", 1)).hasMessageContaining("from 1 to 32767");
         assertThatThrownBy(() -> AgentOptions.parse("workers=40000", 1)).hasMessageContaining("from 1 to 32767");
         assertThatThrownBy(() -> AgentOptions.parse("workers=two", 1)).hasMessageContaining("non-negative whole number");
