@@ -1,0 +1,55 @@
+package io.forkscope.analysis.delay;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.forkscope.model.dag.Dag;
+import io.forkscope.model.dag.EdgeKind;
+import java.util.List;
+import java.util.Random;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+
+/** Resampling keeps the profile's areas: running and ready (per kind) integrals are unchanged. */
+class ProfileResamplingProperties {
+
+    @Property(tries = 300)
+    void resamplingPreservesTheAreas(@ForAll long seed, @ForAll @IntRange(min = 1, max = 6) int workers,
+                                     @ForAll @IntRange(min = 1, max = 80) int size,
+                                     @ForAll @IntRange(min = 1, max = 50) int points) {
+        Dag dag = LossBreakdownProperties.randomRun(new Random(seed), workers, size);
+        ParallelismProfile profile = ParallelismProfile.of(dag);
+        List<ProfileSample> samples = ProfileResampling.resample(profile, points);
+        assertThat(samples.size()).isLessThanOrEqualTo(points);
+        double scale = Math.max(1, (double) dag.elapsed() * (workers + size));
+        assertThat(integral(samples, -1)).isCloseTo(exact(profile, -1), within(1e-9 * scale));
+        for (EdgeKind k : EdgeKind.values()) {
+            assertThat(integral(samples, k.ordinal())).isCloseTo(exact(profile, k.ordinal()), within(1e-9 * scale));
+        }
+        if (!samples.isEmpty()) {
+            assertThat(samples.get(0).start()).isEqualTo((double) profile.segments().get(0).start());
+            assertThat(samples.get(samples.size() - 1).end())
+                    .isEqualTo((double) profile.segments().get(profile.segments().size() - 1).end());
+            for (int i = 1; i < samples.size(); i++) {
+                assertThat(samples.get(i).start()).isEqualTo(samples.get(i - 1).end());
+            }
+        }
+    }
+
+    private static double integral(List<ProfileSample> samples, int kind) {
+        double sum = 0;
+        for (ProfileSample s : samples) {
+            sum += (kind < 0 ? s.running() : s.readyByKind()[kind]) * s.length();
+        }
+        return sum;
+    }
+
+    private static double exact(ParallelismProfile profile, int kind) {
+        double sum = 0;
+        for (ProfileSegment s : profile.segments()) {
+            sum += (kind < 0 ? s.running() : s.readyByKind()[kind]) * s.length();
+        }
+        return sum;
+    }
+}

@@ -1,0 +1,63 @@
+package io.forkscope.cli;
+
+import io.forkscope.model.Recording;
+import io.forkscope.report.delay.CompareColumn;
+import io.forkscope.report.delay.CompareJson;
+import io.forkscope.report.delay.CompareText;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(name = "compare", description = {
+    "Several runs of one program (recorded with --mode dag) side by side, as in Delay Spotter's Fig. 5:",
+    "elapsed, workers, and the loss breakdown work (or work stretch), delay, no-work-sched, no-work-app.",
+    "Example: forkscope compare lifo.fsk fifo.fsk --serial serial.fsk"})
+final class CompareCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "FILE", arity = "1..*", description = "recordings made with forkscope record --mode dag")
+    List<Path> files;
+
+    @Option(names = "--serial", paramLabel = "SER.fsk",
+            description = "a recording of a serial run: shows the work stretch T1 - T1' instead of the work")
+    Path serial;
+
+    @Option(names = "--json", description = "JSON for scripts and CI")
+    boolean json;
+
+    @Override
+    public Integer call() throws Exception {
+        List<Recording> recs = new ArrayList<>();
+        for (Path f : files) {
+            recs.add(DagInput.read(f));
+        }
+        Recording ser = serial == null ? null : DagInput.read(serial);
+        return run(recs, ser, spec.commandLine().getOut());
+    }
+
+    int run(List<Recording> recs, Recording ser, PrintWriter out) throws IOException {
+        String serialName = serial == null ? null : serial.toString();
+        List<CompareColumn> columns = new ArrayList<>();
+        for (int i = 0; i < recs.size(); i++) {
+            Path f = files.get(i);
+            Recording rec = recs.get(i);
+            columns.add(new CompareColumn(f.getFileName().toString(), DagInput.describe(rec.info()),
+                    DagInput.analyze(rec, f.toString(), ser, serialName)));
+        }
+        if (json) {
+            CompareJson.write(columns, serialName, out);
+        } else {
+            CompareText.write(columns, serialName, out);
+        }
+        return 0;
+    }
+}

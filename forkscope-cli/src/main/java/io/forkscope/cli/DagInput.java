@@ -1,0 +1,78 @@
+package io.forkscope.cli;
+
+import io.forkscope.analysis.delay.DelayReport;
+import io.forkscope.analysis.delay.DelaySpotter;
+import io.forkscope.model.Recording;
+import io.forkscope.model.RecordingInfo;
+import io.forkscope.model.Unit;
+import io.forkscope.model.dag.Dag;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalDouble;
+
+/** Reading recordings for the commands that analyse a recorded DAG (delays, profile, export, compare). */
+final class DagInput {
+    private DagInput() {}
+
+    static Recording read(Path file) {
+        if (!Files.exists(file)) {
+            throw new UserError(file + ": no such file");
+        }
+        return SummaryCommand.read(file);
+    }
+
+    /** @return the recording's DAG; a user error when it was recorded without one */
+    static Dag dag(Recording rec, String name) {
+        return rec.recordedDag().orElseThrow(() -> new UserError(name + ": recorded without a DAG; record with --mode dag"));
+    }
+
+    /**
+     * T1' of a serial run: its DAG's work when it has a DAG, else its whole-run work, which must be
+     * in nanoseconds.
+     */
+    static double serialWork(Recording serial, String name) {
+        if (serial.recordedDag().isPresent()) {
+            return serial.recordedDag().get().nodes().stream().mapToLong(n -> n.work()).sum();
+        }
+        if (serial.info().unit() != Unit.TIME) {
+            throw new UserError(name + ": recorded in abstract units; the serial run's work must be measured time "
+                    + "(record it with --unit time)");
+        }
+        return serial.wholeRun().measures().work();
+    }
+
+    static DelayReport analyze(Recording rec, String name, Recording serial, String serialName) {
+        Dag dag = dag(rec, name);
+        return DelaySpotter.analyze(dag, serial == null ? OptionalDouble.empty()
+                : OptionalDouble.of(serialWork(serial, serialName)));
+    }
+
+    /** @return "mode=dag workers=4 ..." from the recording's info: how the run was made, for a column label */
+    static String describe(RecordingInfo info) {
+        List<String> parts = new ArrayList<>();
+        for (var e : info.asMap().entrySet()) {
+            String k = e.getKey();
+            boolean wanted = k.equals(RecordingInfo.MODE) || k.equals("workers")
+                    || k.equals("common.parallelism") && !e.getValue().equals("default")
+                    || k.contains("pool") || k.contains("async") || k.contains("fifo") || k.contains("lifo");
+            if (wanted) {
+                parts.add(k + "=" + e.getValue());
+            }
+        }
+        return String.join(" ", parts);
+    }
+
+    /** Refuses to overwrite an existing output without --force. */
+    static Path output(Path file, boolean force, String option) {
+        Path out = file.toAbsolutePath();
+        if (Files.isDirectory(out)) {
+            throw new UserError(out + ": is a directory; give a file name with " + option);
+        }
+        if (Files.exists(out) && !force) {
+            throw new UserError(out + ": exists; use --force to overwrite it or choose another name with " + option);
+        }
+        return out;
+    }
+}

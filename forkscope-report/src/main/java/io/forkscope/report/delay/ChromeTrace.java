@@ -1,0 +1,261 @@
+package io.forkscope.report.delay;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.StreamWriteFeature;
+import io.forkscope.analysis.delay.ParallelismProfile;
+import io.forkscope.analysis.delay.ProfileSegment;
+import io.forkscope.analysis.delay.ReadyTimes;
+import io.forkscope.model.dag.Dag;
+import io.forkscope.model.dag.DagNode;
+import io.forkscope.model.dag.Edge;
+import io.forkscope.model.dag.EdgeKind;
+import io.forkscope.model.dag.NodeEnd;
+import java.io.IOException;
+import java.io.Writer;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * A recorded DAG as Chrome Trace Event JSON ({@code {"traceEvents": [...]}}), which Perfetto UI
+ * and chrome://tracing open: the timelines of Delay Spotter, one track per worker.
+ *
+ * <ul>
+ *   <li>one process ({@link #PID}), named after the recording; one thread (track) per worker,
+ *       {@code tid} = worker + 1, named "worker N" by {@code thread_name} metadata;</li>
+ *   <li>a complete event ({@code "ph":"X"}) per node, {@code ts}/{@code dur} in microseconds
+ *       (exact, with three decimals), named by what ends it ("create", "wait", "end") or
+ *       "collapsed ×N strands", with {@code args}: {@code node}, {@code work_ns}, {@code delay_ns}
+ *       (start − ready), {@code ready_by} and {@code in} (its in-edges, "kind from node@worker");</li>
+ *   <li>counters ({@code "ph":"C"}) "running" and "ready" (by edge kind) from the parallelism
+ *       profile, one value per profile segment;</li>
+ *   <li>flow arrows ({@code "s"} at the source node, {@code "f"} with {@code "bp":"e"} at the
+ *       destination, sharing {@code id} and {@code cat}) for create and end edges whose two nodes
+ *       ran on different workers: the steals and the joins across workers.</li>
+ * </ul>
+ *
+ * Slices on one track never overlap partially: a node that would overlap the previous one on its
+ * worker (only with an inconsistent recording) goes to an extra track "worker N (overlap K)".
+ */
+public final class ChromeTrace {
+    public static final int PID = 1;
+    private static final int OVERLAP_TID = 1_000_000;
+    private static final JsonFactory FACTORY = JsonFactory.builder().disable(StreamWriteFeature.AUTO_CLOSE_TARGET).build();
+
+    /** What was written. */
+    public record Written(int slices, int flows, int tracks, int counters) {}
+
+    private ChromeTrace() {}
+
+    public static Written write(Dag dag, ParallelismProfile profile, String name, Writer out) throws IOException {
+        ReadyTimes ready = ReadyTimes.of(dag);
+        int[] tid = tracks(dag);
+        int slices = 0;
+        int flows = 0;
+        int counters = 0;
+        Map<Integer, String> trackNames = new java.util.TreeMap<>();
+        try (JsonGenerator g = FACTORY.createGenerator(out)) {
+            g.writeStartObject();
+            g.writeStringField("displayTimeUnit", "ns");
+            g.writeArrayFieldStart("traceEvents");
+            metadata(g, "process_name", 0, "name", "forkscope: " + name);
+            for (DagNode n : dag.nodes()) {
+                trackNames.putIfAbsent(tid[n.id()], trackName(tid[n.id()]));
+            }
+            for (Map.Entry<Integer, String> e : trackNames.entrySet()) {
+                metadata(g, "thread_name", e.getKey(), "name", e.getValue());
+                metadata(g, "thread_sort_index", e.getKey(), "sort_index", e.getKey());
+            }
+            for (DagNode n : dag.nodes()) {
+                g.writeStartObject();
+                g.writeStringField("name", nodeName(n));
+                g.writeStringField("cat", n.collapsed() ? "collapsed" : "strand");
+                g.writeStringField("ph", "X");
+                g.writeFieldName("ts");
+                g.writeNumber(micros(n.start()));
+                g.writeFieldName("dur");
+                g.writeNumber(micros(n.end() - n.start()));
+                g.writeNumberField("pid", PID);
+                g.writeNumberField("tid", tid[n.id()]);
+                g.writeObjectFieldStart("args");
+                g.writeNumberField("node", n.id());
+                g.writeNumberField("worker", n.worker());
+                g.writeNumberField("work_ns", n.work());
+                g.writeNumberField("delay_ns", ready.delay(n.id()));
+                if (!n.in().isEmpty()) {
+                    g.writeStringField("ready_by", ready.readyBy(n.id()).label() + " from node "
+                            + ready.lastPredecessor(n.id()));
+                }
+                g.writeArrayFieldStart("in");
+                for (Edge e : n.in()) {
+                    g.writeString(e.kind().label() + " from node " + e.from() + " on worker "
+                            + dag.nodes().get(e.from()).worker());
+                }
+                g.writeEndArray();
+                if (n.collapsed()) {
+                    g.writeNumberField("strands", n.strands());
+                    g.writeNumberField("creates", n.creates());
+                    g.writeNumberField("waits", n.waits());
+                    g.writeNumberField("span_ns", n.span());
+                    g.writeNumberField("inner_delay_ns", n.innerDelay());
+                }
+                g.writeEndObject();
+                g.writeEndObject();
+                slices++;
+            }
+            long flowId = 0;
+            for (DagNode n : dag.nodes()) {
+                for (Edge e : n.in()) {
+                    DagNode from = dag.nodes().get(e.from());
+                    if ((e.kind() != EdgeKind.CREATE && e.kind() != EdgeKind.END) || from.worker() == n.worker()) {
+                        continue;
+                    }
+                    flowId++;
+                    // bind each end inside its slice: at the middle of the source, the start of the target
+                    flow(g, "s", e.kind(), flowId, tid[from.id()], micros(from.start() + (from.end() - from.start()) / 2));
+                    flow(g, "f", e.kind(), flowId, tid[n.id()], micros(n.start() + (n.end() - n.start()) / 2));
+                    flows++;
+                }
+            }
+            double[] last = null;
+            for (ProfileSegment s : profile.segments()) {
+                double[] now = new double[1 + EdgeKind.values().length];
+                now[0] = s.running();
+                System.arraycopy(s.readyByKind(), 0, now, 1, EdgeKind.values().length);
+                if (last != null && java.util.Arrays.equals(last, now)) {
+                    continue;
+                }
+                counter(g, "running", s.start(), new String[] {"running"}, new double[] {s.running()});
+                String[] labels = new String[EdgeKind.values().length];
+                for (EdgeKind k : EdgeKind.values()) {
+                    labels[k.ordinal()] = k.label();
+                }
+                counter(g, "ready", s.start(), labels, s.readyByKind());
+                counters += 2;
+                last = now;
+            }
+            if (!profile.segments().isEmpty()) {
+                long end = profile.segments().get(profile.segments().size() - 1).end();
+                counter(g, "running", end, new String[] {"running"}, new double[] {0});
+                String[] labels = new String[EdgeKind.values().length];
+                for (EdgeKind k : EdgeKind.values()) {
+                    labels[k.ordinal()] = k.label();
+                }
+                counter(g, "ready", end, labels, new double[EdgeKind.values().length]);
+                counters += 2;
+            }
+            g.writeEndArray();
+            g.writeObjectFieldStart("otherData");
+            g.writeStringField("source", name);
+            g.writeNumberField("workers", dag.workers());
+            g.writeStringField("begin_us", micros(dag.begin()).toPlainString());
+            g.writeStringField("finish_us", micros(dag.finish()).toPlainString());
+            g.writeEndObject();
+            g.writeEndObject();
+        }
+        out.write('\n');
+        out.flush();
+        return new Written(slices, flows, trackNames.size(), counters);
+    }
+
+    /** @return each node's track: its worker's, or an overlap track when it would overlap partially there */
+    static int[] tracks(Dag dag) {
+        int[] tid = new int[dag.nodes().size()];
+        Map<Integer, List<DagNode>> byWorker = new HashMap<>();
+        for (DagNode n : dag.nodes()) {
+            byWorker.computeIfAbsent(n.worker(), w -> new ArrayList<>()).add(n);
+        }
+        for (Map.Entry<Integer, List<DagNode>> e : byWorker.entrySet()) {
+            List<DagNode> nodes = e.getValue();
+            nodes.sort(Comparator.comparingLong(DagNode::start).thenComparing(Comparator.comparingLong(DagNode::end).reversed()));
+            List<Long> laneEnd = new ArrayList<>();
+            for (DagNode n : nodes) {
+                int lane = 0;
+                while (lane < laneEnd.size() && laneEnd.get(lane) > n.start()) {
+                    lane++;
+                }
+                if (lane == laneEnd.size()) {
+                    laneEnd.add(n.end());
+                } else {
+                    laneEnd.set(lane, n.end());
+                }
+                tid[n.id()] = (e.getKey() + 1) + lane * OVERLAP_TID;
+            }
+        }
+        return tid;
+    }
+
+    private static String trackName(int tid) {
+        int worker = tid % OVERLAP_TID - 1;
+        int lane = tid / OVERLAP_TID;
+        return "worker " + worker + (lane == 0 ? "" : " (overlap " + lane + ")");
+    }
+
+    static String nodeName(DagNode n) {
+        if (n.collapsed()) {
+            return "collapsed \u00d7" + n.strands() + " strands";
+        }
+        return n.ends().name().toLowerCase(Locale.ROOT);
+    }
+
+    /** @return nanoseconds as exact microseconds, 1234 → 1.234 */
+    static BigDecimal micros(long ns) {
+        return BigDecimal.valueOf(ns, 3);
+    }
+
+    private static void metadata(JsonGenerator g, String kind, int tid, String argName, Object argValue)
+            throws IOException {
+        g.writeStartObject();
+        g.writeStringField("name", kind);
+        g.writeStringField("ph", "M");
+        g.writeNumberField("pid", PID);
+        g.writeNumberField("tid", tid);
+        g.writeObjectFieldStart("args");
+        if (argValue instanceof Integer i) {
+            g.writeNumberField(argName, i);
+        } else {
+            g.writeStringField(argName, String.valueOf(argValue));
+        }
+        g.writeEndObject();
+        g.writeEndObject();
+    }
+
+    private static void flow(JsonGenerator g, String ph, EdgeKind kind, long id, int tid, BigDecimal ts)
+            throws IOException {
+        g.writeStartObject();
+        g.writeStringField("name", kind.label());
+        g.writeStringField("cat", kind.label());
+        g.writeStringField("ph", ph);
+        g.writeNumberField("id", id);
+        g.writeNumberField("pid", PID);
+        g.writeNumberField("tid", tid);
+        g.writeFieldName("ts");
+        g.writeNumber(ts);
+        if (ph.equals("f")) {
+            g.writeStringField("bp", "e");
+        }
+        g.writeEndObject();
+    }
+
+    private static void counter(JsonGenerator g, String name, long t, String[] labels, double[] values)
+            throws IOException {
+        g.writeStartObject();
+        g.writeStringField("name", name);
+        g.writeStringField("ph", "C");
+        g.writeNumberField("pid", PID);
+        g.writeNumberField("tid", 0);
+        g.writeFieldName("ts");
+        g.writeNumber(micros(t));
+        g.writeObjectFieldStart("args");
+        for (int i = 0; i < labels.length; i++) {
+            g.writeNumberField(labels[i], values[i]);
+        }
+        g.writeEndObject();
+        g.writeEndObject();
+    }
+}

@@ -1,0 +1,20 @@
+package io.forkscope.report.delay;
+
+import io.forkscope.analysis.delay.DelayReport;
+
+/**
+ * One run in a comparison: its name (the file), a short description of how it was made (for
+ * example "mode=dag workers=4"), and its analysis.
+ */
+public record CompareColumn(String name, String description, DelayReport report) {
+    /** The Fig. 5 components of this run, in worker-nanoseconds. */
+    double[] components() {
+        var b = report.breakdown();
+        double first = report.workStretch().isPresent() ? report.workStretch().getAsDouble() : b.work();
+        return new double[] {first, b.delay(), b.noWorkSched(), b.noWorkApp()};
+    }
+
+    double total() {
+        return (double) report.stats().workers() * report.stats().elapsed();
+    }
+}

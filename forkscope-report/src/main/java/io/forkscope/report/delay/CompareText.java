@@ -1,0 +1,118 @@
+package io.forkscope.report.delay;
+
+import static io.forkscope.report.delay.Fmt.padLeft;
+import static io.forkscope.report.delay.Fmt.padRight;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Several runs of one program side by side, as in Delay Spotter's Fig. 5: for each, elapsed time,
+ * workers, and where its P × elapsed worker-time went: work (or, given a serial run, the work
+ * stretch T1 − T1'), delay, no-work-sched and no-work-app, each as an amount and as a percentage of
+ * P × elapsed. One column per run, in the order given; amounts in one unit chosen for the largest.
+ */
+public final class CompareText {
+    private CompareText() {}
+
+    public static void write(List<CompareColumn> columns, String serialName, Writer out) throws IOException {
+        if (columns.isEmpty()) {
+            throw new IllegalArgumentException("nothing to compare");
+        }
+        boolean serial = columns.get(0).report().serialWork().isPresent();
+        double largest = columns.stream().mapToDouble(CompareColumn::total).max().orElse(0);
+        Scale scale = Scale.of(largest);
+        List<String[]> rows = new ArrayList<>();
+        String[] header = new String[1 + columns.size()];
+        String[] desc = new String[1 + columns.size()];
+        header[0] = "";
+        desc[0] = "";
+        for (int i = 0; i < columns.size(); i++) {
+            header[i + 1] = Fmt.printable(columns.get(i).name());
+            desc[i + 1] = Fmt.printable(columns.get(i).description());
+        }
+        rows.add(header);
+        if (columns.stream().anyMatch(c -> !c.description().isEmpty())) {
+            rows.add(desc);
+        }
+        rows.add(row("elapsed (" + scale.symbol + ")", columns, c -> scale.format(c.report().stats().elapsed())));
+        rows.add(row("workers P", columns, c -> Integer.toString(c.report().stats().workers())));
+        rows.add(row("P \u00d7 elapsed (" + scale.symbol + ")", columns, c -> scale.format(c.total())));
+        if (serial) {
+            rows.add(row("serial work T1' (" + scale.symbol + ")", columns,
+                    c -> scale.format(c.report().serialWork().getAsDouble())));
+        }
+        String[] names = {serial ? "work stretch" : "work", "delay", "no-work-sched", "no-work-app"};
+        for (int k = 0; k < names.length; k++) {
+            int index = k;
+            rows.add(row(names[k] + " (" + scale.symbol + ")", columns, c -> scale.format(c.components()[index])));
+            rows.add(row("  % of P \u00d7 elapsed", columns,
+                    c -> Fmt.percent(c.components()[index], c.total())));
+        }
+        if (serial) {
+            rows.add(row("performance loss (" + scale.symbol + ")", columns,
+                    c -> scale.format(c.report().performanceLoss().getAsDouble())));
+            rows.add(row("speedup T1'/elapsed", columns, c -> Fmt.fixed2(c.report().serialWork().getAsDouble()
+                    / Math.max(1, c.report().stats().elapsed()))));
+        } else {
+            rows.add(row("observed speedup T1/elapsed", columns, c -> Fmt.fixed2(c.report().stats().observedSpeedup())));
+        }
+        int[] width = new int[header.length];
+        for (String[] r : rows) {
+            for (int i = 0; i < r.length; i++) {
+                width[i] = Math.max(width[i], r[i].length());
+            }
+        }
+        List<String> text = new ArrayList<>();
+        text.add("forkscope compare: " + columns.size() + " run(s)"
+                + (serial ? "; serial work T1' from " + Fmt.printable(serialName == null ? "the serial run" : serialName) : ""));
+        text.add("");
+        for (String[] r : rows) {
+            StringBuilder line = new StringBuilder(padRight(r[0], width[0]));
+            for (int i = 1; i < r.length; i++) {
+                line.append("  ").append(padLeft(r[i], width[i]));
+            }
+            text.add(line.toString().stripTrailing());
+        }
+        text.add("");
+        text.add((serial ? "work stretch (T1 - T1')" : "work") + " + delay + no-work-sched + no-work-app = "
+                + (serial ? "performance loss = P \u00d7 elapsed - T1'" : "P \u00d7 elapsed"));
+        for (String line : text) {
+            out.write(line);
+            out.write('\n');
+        }
+        out.flush();
+    }
+
+    private static String[] row(String label, List<CompareColumn> columns,
+                                java.util.function.Function<CompareColumn, String> cell) {
+        String[] r = new String[1 + columns.size()];
+        r[0] = label;
+        for (int i = 0; i < columns.size(); i++) {
+            r[i + 1] = cell.apply(columns.get(i));
+        }
+        return r;
+    }
+
+    /** A unit for amounts: the largest of s, ms, us, ns that keeps the largest amount at 1 or more. */
+    record Scale(String symbol, double ns, String pattern) {
+        static Scale of(double largest) {
+            if (largest >= 1e9) {
+                return new Scale("s", 1e9, "%,.3f");
+            } else if (largest >= 1e6) {
+                return new Scale("ms", 1e6, "%,.3f");
+            } else if (largest >= 1e3) {
+                return new Scale("us", 1e3, "%,.3f");
+            }
+            return new Scale("ns", 1, "%,.0f");
+        }
+
+        String format(double value) {
+            String s = String.format(Locale.ROOT, pattern, value / ns);
+            return s.matches("-0(\\.0*)?") ? s.substring(1) : s;
+        }
+    }
+}

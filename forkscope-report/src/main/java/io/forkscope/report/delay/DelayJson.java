@@ -1,0 +1,126 @@
+package io.forkscope.report.delay;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.StreamWriteFeature;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import io.forkscope.analysis.delay.DagStats;
+import io.forkscope.analysis.delay.DelayReport;
+import io.forkscope.analysis.delay.LossBreakdown;
+import io.forkscope.analysis.delay.ReadyPath;
+import io.forkscope.model.RecordingInfo;
+import io.forkscope.model.dag.EdgeKind;
+import java.io.IOException;
+import java.io.Writer;
+import java.util.Map;
+
+/**
+ * Delay Spotter's analysis of one run as JSON, for scripts: {@code file}, the statistics
+ * ({@code create_task}, {@code wait_tasks}, {@code end_task}, {@code work_ns}, {@code delay_ns},
+ * {@code no_work_ns}, {@code critical_path_ns}, {@code workers}, {@code elapsed_ns},
+ * {@code work_bound_ns} (T1/P), {@code greedy_bound_ns} (T1/P + T∞), {@code greedy_speedup},
+ * {@code observed_speedup}, {@code nodes}, {@code materialized_nodes}, {@code compression_ratio}),
+ * {@code workers_times_elapsed_ns}, {@code breakdown} ({@code work_ns}, {@code delay_ns},
+ * {@code no_work_ns}, {@code no_work_sched_ns}, {@code no_work_app_ns}, {@code delay_by_kind_ns}
+ * keyed by edge label, {@code percent} of P × elapsed for each, and {@code check_ok}),
+ * {@code ready_path} ({@code nodes}, {@code length_ns}, {@code work_ns}, {@code busy_delay_ns},
+ * {@code scheduler_delay_ns}), {@code serial} (null, or {@code file}, {@code work_ns},
+ * {@code work_stretch_ns}, {@code performance_loss_ns}) and {@code info}. Worker-time amounts are
+ * doubles in nanoseconds; no number is NaN or infinite.
+ */
+public final class DelayJson {
+    private static final JsonFactory FACTORY = JsonFactory.builder().disable(StreamWriteFeature.AUTO_CLOSE_TARGET).build();
+
+    private DelayJson() {}
+
+    public static void write(DelayReport report, String name, RecordingInfo info, String serialName, Writer out)
+            throws IOException {
+        try (JsonGenerator g = pretty(out)) {
+            g.writeStartObject();
+            g.writeStringField("file", name);
+            fields(g, report);
+            g.writeObjectFieldStart("info");
+            for (Map.Entry<String, String> e : info.asMap().entrySet()) {
+                g.writeStringField(e.getKey(), e.getValue());
+            }
+            g.writeEndObject();
+            if (report.serialWork().isPresent()) {
+                g.writeObjectFieldStart("serial");
+                if (serialName != null) {
+                    g.writeStringField("file", serialName);
+                }
+                g.writeNumberField("work_ns", report.serialWork().getAsDouble());
+                g.writeNumberField("work_stretch_ns", report.workStretch().getAsDouble());
+                g.writeNumberField("performance_loss_ns", report.performanceLoss().getAsDouble());
+                g.writeEndObject();
+            } else {
+                g.writeNullField("serial");
+            }
+            g.writeEndObject();
+        }
+        out.write('\n');
+        out.flush();
+    }
+
+    static JsonGenerator pretty(Writer out) throws IOException {
+        JsonGenerator g = FACTORY.createGenerator(out);
+        DefaultIndenter indenter = new DefaultIndenter("  ", "\n");
+        g.setPrettyPrinter(new DefaultPrettyPrinter().withObjectIndenter(indenter).withArrayIndenter(indenter));
+        return g;
+    }
+
+    /** The statistics, breakdown and ready path as fields of the current object. */
+    static void fields(JsonGenerator g, DelayReport report) throws IOException {
+        DagStats s = report.stats();
+        g.writeNumberField("create_task", s.createTask());
+        g.writeNumberField("wait_tasks", s.waitTasks());
+        g.writeNumberField("end_task", s.endTask());
+        g.writeNumberField("work_ns", s.work());
+        g.writeNumberField("delay_ns", s.delay());
+        g.writeNumberField("no_work_ns", s.noWork());
+        g.writeNumberField("critical_path_ns", s.criticalPath());
+        g.writeNumberField("workers", s.workers());
+        g.writeNumberField("elapsed_ns", s.elapsed());
+        g.writeNumberField("work_bound_ns", s.workBound());
+        g.writeNumberField("greedy_bound_ns", s.greedyBound());
+        g.writeNumberField("greedy_speedup", s.greedySpeedup());
+        g.writeNumberField("observed_speedup", s.observedSpeedup());
+        g.writeNumberField("nodes", s.nodes());
+        g.writeNumberField("materialized_nodes", s.materialized());
+        g.writeNumberField("compression_ratio", s.compressionRatio());
+        double total = (double) s.workers() * s.elapsed();
+        g.writeNumberField("workers_times_elapsed_ns", total);
+
+        LossBreakdown b = report.breakdown();
+        g.writeObjectFieldStart("breakdown");
+        g.writeNumberField("work_ns", b.work());
+        g.writeNumberField("delay_ns", b.delay());
+        g.writeNumberField("no_work_ns", b.noWork());
+        g.writeNumberField("no_work_sched_ns", b.noWorkSched());
+        g.writeNumberField("no_work_app_ns", b.noWorkApp());
+        g.writeObjectFieldStart("delay_by_kind_ns");
+        for (EdgeKind k : EdgeKind.values()) {
+            g.writeNumberField(k.label(), b.delayByKind().getOrDefault(k, 0.0));
+        }
+        g.writeEndObject();
+        g.writeObjectFieldStart("percent");
+        g.writeNumberField("work", Fmt.share(b.work(), total));
+        g.writeNumberField("delay", Fmt.share(b.delay(), total));
+        g.writeNumberField("no_work", Fmt.share(b.noWork(), total));
+        g.writeNumberField("no_work_sched", Fmt.share(b.noWorkSched(), total));
+        g.writeNumberField("no_work_app", Fmt.share(b.noWorkApp(), total));
+        g.writeEndObject();
+        g.writeBooleanField("check_ok", Math.abs(b.total() - total) <= 1e-6 * Math.max(1, total));
+        g.writeEndObject();
+
+        ReadyPath p = report.readyPath();
+        g.writeObjectFieldStart("ready_path");
+        g.writeNumberField("nodes", p.nodes().size());
+        g.writeNumberField("length_ns", p.length());
+        g.writeNumberField("work_ns", p.work());
+        g.writeNumberField("busy_delay_ns", p.busyDelay());
+        g.writeNumberField("scheduler_delay_ns", p.schedulerDelay());
+        g.writeEndObject();
+    }
+}

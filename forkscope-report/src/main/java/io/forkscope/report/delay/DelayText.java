@@ -1,0 +1,142 @@
+package io.forkscope.report.delay;
+
+import static io.forkscope.report.delay.Fmt.human;
+import static io.forkscope.report.delay.Fmt.ns;
+import static io.forkscope.report.delay.Fmt.padLeft;
+import static io.forkscope.report.delay.Fmt.padRight;
+import static io.forkscope.report.delay.Fmt.percent;
+
+import io.forkscope.analysis.delay.DagStats;
+import io.forkscope.analysis.delay.DelayReport;
+import io.forkscope.analysis.delay.LossBreakdown;
+import io.forkscope.analysis.delay.ReadyPath;
+import io.forkscope.model.dag.EdgeKind;
+import java.io.IOException;
+import java.io.Writer;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Delay Spotter's analysis of one run, for people: DAG Recorder's statistics, where the
+ * P × elapsed worker-time went (work, delay by edge kind, no-work split into no-work-sched and
+ * no-work-app, with the check that they add up), the ready path, and, given a serial run, the work
+ * stretch and the performance loss. Amounts are nanoseconds (of worker time for the breakdown).
+ */
+public final class DelayText {
+    private DelayText() {}
+
+    /**
+     * @param name       the recording's name, for the title
+     * @param serialName the serial recording's name, or null when there is none
+     */
+    public static void write(DelayReport report, String name, String serialName, Writer out) throws IOException {
+        List<String> text = new ArrayList<>();
+        DagStats s = report.stats();
+        LossBreakdown b = report.breakdown();
+        double total = (double) s.workers() * s.elapsed();
+        text.add("forkscope delays: " + Fmt.printable(name));
+        text.add("");
+        text.add("DAG Recorder statistics");
+        List<String[]> rows = new ArrayList<>();
+        rows.add(count("create_task:", s.createTask()));
+        rows.add(count("wait_tasks:", s.waitTasks()));
+        rows.add(count("end_task:", s.endTask()));
+        rows.add(amount("work (T1):", s.work()));
+        rows.add(amount("delay:", s.delay()));
+        rows.add(amount("no_work:", s.noWork()));
+        rows.add(amount("critical path (T\u221e):", s.criticalPath()));
+        rows.add(count("workers (P):", s.workers()));
+        rows.add(amount("elapsed:", s.elapsed()));
+        rows.add(amount1("T1/P:", s.workBound()));
+        rows.add(amount1("T1/P + T\u221e:", s.greedyBound()));
+        rows.add(new String[] {"greedy speedup:", Fmt.fixed2(s.greedySpeedup()), "  T1 / (T1/P + T\u221e)"});
+        rows.add(new String[] {"observed speedup:", Fmt.fixed2(s.observedSpeedup()), "  T1 / elapsed"});
+        rows.add(count("nodes:", s.nodes()));
+        rows.add(count("materialised nodes:", s.materialized()));
+        rows.add(new String[] {"compression ratio:", Fmt.fixed2(s.compressionRatio()), "  nodes / materialised"});
+        table(text, rows);
+
+        text.add("");
+        text.add("Where P \u00d7 elapsed = " + ns(total) + " ns went" + paren(human(total)));
+        rows = new ArrayList<>();
+        rows.add(share("work", b.work(), total));
+        rows.add(share("delay", b.delay(), total));
+        for (EdgeKind k : EdgeKind.values()) {
+            rows.add(share("  after " + k.label(), b.delayByKind().getOrDefault(k, 0.0), total));
+        }
+        rows.add(share("no-work", b.noWork(), total));
+        rows.add(share("  no-work-sched", b.noWorkSched(), total));
+        rows.add(share("  no-work-app", b.noWorkApp(), total));
+        rows.add(share("work + delay + no-work", b.total(), total));
+        table(text, rows);
+        double mismatch = b.total() - total;
+        text.add("  " + (Math.abs(mismatch) <= 1e-6 * Math.max(1, total)
+                ? "check: work + delay + no-work = P \u00d7 elapsed"
+                : "CHECK FAILED: work + delay + no-work - P \u00d7 elapsed = " + ns(mismatch) + " ns"));
+        text.add("  delay: worker-time lost while nodes were ready (split by the edge that made them ready);");
+        text.add("  no-work-sched: idle workers while the ready path waited (the runtime's fault);");
+        text.add("  no-work-app: idle workers with nothing ready (the program lacks parallelism)");
+
+        ReadyPath path = report.readyPath();
+        text.add("");
+        text.add("Ready path: " + path.nodes().size() + " node(s), " + ns(path.length()) + " ns" + paren(human(path.length())));
+        rows = new ArrayList<>();
+        rows.add(share("work", path.work(), path.length()));
+        rows.add(share("busy delay", path.busyDelay(), path.length()));
+        rows.add(share("scheduler delay", path.schedulerDelay(), path.length()));
+        table(text, rows);
+
+        if (report.serialWork().isPresent()) {
+            double serial = report.serialWork().getAsDouble();
+            double stretch = report.workStretch().getAsDouble();
+            double loss = report.performanceLoss().getAsDouble();
+            text.add("");
+            text.add("Against the serial run" + (serialName == null ? "" : " " + Fmt.printable(serialName)));
+            rows = new ArrayList<>();
+            rows.add(amount("serial work (T1'):", serial));
+            rows.add(share("work stretch (T1 - T1'):", stretch, total));
+            rows.add(share("delay:", b.delay(), total));
+            rows.add(share("no-work:", b.noWork(), total));
+            rows.add(share("performance loss:", loss, total));
+            table(text, rows);
+            text.add("  performance loss = P \u00d7 elapsed - T1' = work stretch + delay + no-work");
+            if (serial > 0) {
+                text.add("  speedup over the serial run: " + Fmt.fixed2(serial / Math.max(1, s.elapsed()))
+                        + " (T1' / elapsed)");
+            }
+        }
+        for (String line : text) {
+            out.write(line);
+            out.write('\n');
+        }
+        out.flush();
+    }
+
+    private static String paren(String human) {
+        return human.isEmpty() ? "" : " (" + human + ")";
+    }
+
+    private static String[] count(String label, long value) {
+        return new String[] {label, ns(value), ""};
+    }
+
+    private static String[] amount(String label, double value) {
+        return new String[] {label, ns(value), " ns" + paren(human(value))};
+    }
+
+    private static String[] amount1(String label, double value) {
+        return new String[] {label, String.format(java.util.Locale.ROOT, "%,.1f", value), " ns" + paren(human(value))};
+    }
+
+    private static String[] share(String label, double value, double total) {
+        return new String[] {label, ns(value), " ns  " + padLeft(percent(value, total), 7)};
+    }
+
+    private static void table(List<String> text, List<String[]> rows) {
+        int labels = rows.stream().mapToInt(r -> r[0].length()).max().orElse(0);
+        int width = rows.stream().mapToInt(r -> r[1].length()).max().orElse(0);
+        for (String[] r : rows) {
+            text.add(("  " + padRight(r[0], labels) + "  " + padLeft(r[1], width) + r[2]).stripTrailing());
+        }
+    }
+}

@@ -1,0 +1,64 @@
+package io.forkscope.report.delay;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.forkscope.analysis.delay.DelaySpotter;
+import java.io.StringWriter;
+import java.util.List;
+import java.util.OptionalDouble;
+import org.junit.jupiter.api.Test;
+
+class CompareTextTest {
+    private static List<CompareColumn> columns(OptionalDouble serial) {
+        return List.of(new CompareColumn("lifo.fsk", "mode=dag workers=2",
+                        DelaySpotter.analyze(DelayFixtures.delayedSlow(), serial)),
+                new CompareColumn("fifo.fsk", "mode=dag", DelaySpotter.analyze(DelayFixtures.delayed(), serial)));
+    }
+
+    @Test
+    void sideBySide() throws Exception {
+        StringWriter out = new StringWriter();
+        CompareText.write(columns(OptionalDouble.empty()), null, out);
+        List<String> lines = out.toString().lines().map(l -> l.strip().replaceAll(" +", " ")).toList();
+        assertThat(lines.get(0)).isEqualTo("forkscope compare: 2 run(s)");
+        assertThat(lines).contains("lifo.fsk fifo.fsk", "mode=dag workers=2 mode=dag",
+                "elapsed (us) 40.000 0.040", "workers P 2 2", "P \u00d7 elapsed (us) 80.000 0.080",
+                "work (us) 35.000 0.035", "% of P \u00d7 elapsed 43.75% 43.75%",
+                "delay (us) 15.000 0.015", "% of P \u00d7 elapsed 18.75% 18.75%",
+                "no-work-sched (us) 5.000 0.005", "% of P \u00d7 elapsed 6.25% 6.25%",
+                "no-work-app (us) 25.000 0.025", "% of P \u00d7 elapsed 31.25% 31.25%",
+                "work + delay + no-work-sched + no-work-app = P \u00d7 elapsed");
+    }
+
+    @Test
+    void withASerialRunTheWorkIsTheStretch() throws Exception {
+        StringWriter out = new StringWriter();
+        CompareText.write(columns(OptionalDouble.of(30)), "ser.fsk", out);
+        List<String> lines = out.toString().lines().map(l -> l.strip().replaceAll(" +", " ")).toList();
+        assertThat(lines.get(0)).isEqualTo("forkscope compare: 2 run(s); serial work T1' from ser.fsk");
+        assertThat(lines).contains("work stretch (us) 33.970 0.005", "performance loss (us) 79.970 0.050");
+    }
+
+    @Test
+    void json() throws Exception {
+        StringWriter out = new StringWriter();
+        CompareJson.write(columns(OptionalDouble.of(30)), "ser.fsk", out);
+        JsonNode j = new ObjectMapper().readTree(out.toString());
+        assertThat(j.get("serial").asText()).isEqualTo("ser.fsk");
+        JsonNode fifo = j.get("runs").get(1);
+        assertThat(fifo.get("file").asText()).isEqualTo("fifo.fsk");
+        assertThat(fifo.get("description").asText()).isEqualTo("mode=dag");
+        assertThat(fifo.get("elapsed_ns").asLong()).isEqualTo(40);
+        JsonNode fig5 = fifo.get("fig5");
+        assertThat(fig5.get("is_work_stretch").asBoolean()).isTrue();
+        assertThat(fig5.get("work_ns").asDouble()).isEqualTo(5.0);
+        assertThat(fig5.get("delay_ns").asDouble()).isEqualTo(15.0);
+        assertThat(fig5.get("no_work_sched_ns").asDouble()).isEqualTo(5.0);
+        assertThat(fig5.get("no_work_app_ns").asDouble()).isEqualTo(25.0);
+        assertThat(fig5.get("percent").get("no_work_app").asDouble()).isEqualTo(31.25);
+        assertThat(fig5.get("serial_work_ns").asDouble()).isEqualTo(30.0);
+        assertThat(fig5.get("performance_loss_ns").asDouble()).isEqualTo(50.0);
+    }
+}

@@ -1,0 +1,69 @@
+package io.forkscope.report.delay;
+
+import io.forkscope.model.dag.Dag;
+import io.forkscope.model.dag.DagNode;
+import io.forkscope.model.dag.Edge;
+import io.forkscope.model.dag.EdgeKind;
+import io.forkscope.model.dag.NodeEnd;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+/** Hand-built DAGs for the delay views. */
+final class DelayFixtures {
+    private DelayFixtures() {}
+
+    /**
+     * P = 2: A [0,10) on worker 0 forks B; B runs [25,35) on worker 1 (ready at 10: delay 15); A's
+     * continuation C [10,20) then waits; D [35,40) after the join on worker 0. Work 35, delay 15,
+     * no-work 30 of which no-work-sched 5 ([20,25): nothing runs while B waits) and no-work-app 25.
+     */
+    static Dag delayed() {
+        return new Dag(List.of(
+                DagNode.strand(0, 0, 0, 10, NodeEnd.CREATE, List.of()),
+                DagNode.strand(1, 1, 25, 35, NodeEnd.END, List.of(new Edge(0, EdgeKind.CREATE))),
+                DagNode.strand(2, 0, 10, 20, NodeEnd.WAIT, List.of(new Edge(0, EdgeKind.CREATE_CONT))),
+                DagNode.strand(3, 0, 35, 40, NodeEnd.END,
+                        List.of(new Edge(2, EdgeKind.WAIT_CONT), new Edge(1, EdgeKind.END)))), 2, 0, 40);
+    }
+
+    /** The same schedule ten thousand times slower (µs instead of ns), with a collapsed node. */
+    static Dag delayedSlow() {
+        long k = 1000;
+        return new Dag(List.of(
+                DagNode.strand(0, 0, 0, 10 * k, NodeEnd.CREATE, List.of()),
+                new DagNode(1, 1, 25 * k, 35 * k, 9 * k, 6 * k, NodeEnd.END, List.of(new Edge(0, EdgeKind.CREATE)), 7, 3, 3, 0),
+                DagNode.strand(2, 0, 10 * k, 20 * k, NodeEnd.WAIT, List.of(new Edge(0, EdgeKind.CREATE_CONT))),
+                DagNode.strand(3, 0, 35 * k, 40 * k, NodeEnd.END,
+                        List.of(new Edge(2, EdgeKind.WAIT_CONT), new Edge(1, EdgeKind.END)))), 2, 0, 40 * k);
+    }
+
+    /** Nodes in id order, each started after its predecessors on a random worker when that worker is free. */
+    static Dag randomRun(Random rnd, int workers, int size) {
+        long[] free = new long[workers];
+        List<DagNode> nodes = new ArrayList<>();
+        for (int id = 0; id < size; id++) {
+            List<Edge> in = new ArrayList<>();
+            if (id > 0) {
+                int preds = 1 + rnd.nextInt(Math.min(3, id));
+                for (int j = 0; j < preds; j++) {
+                    int from = rnd.nextInt(id);
+                    if (in.stream().noneMatch(e -> e.from() == from)) {
+                        in.add(new Edge(from, EdgeKind.values()[rnd.nextInt(4)]));
+                    }
+                }
+            }
+            long ready = 0;
+            for (Edge e : in) {
+                ready = Math.max(ready, nodes.get(e.from()).end());
+            }
+            int w = rnd.nextInt(workers);
+            long start = Math.max(ready, free[w]) + (rnd.nextInt(3) == 0 ? rnd.nextInt(20) : 0);
+            long end = start + rnd.nextInt(30);
+            free[w] = end;
+            nodes.add(DagNode.strand(id, w, start, end, NodeEnd.values()[rnd.nextInt(3)], in));
+        }
+        long finish = nodes.stream().mapToLong(DagNode::end).max().orElse(0) + rnd.nextInt(5);
+        return new Dag(nodes, workers, 0, finish);
+    }
+}

@@ -1,0 +1,77 @@
+package io.forkscope.report.delay;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.forkscope.analysis.delay.DelaySpotter;
+import io.forkscope.model.RecordingInfo;
+import java.io.StringWriter;
+import java.util.Map;
+import java.util.OptionalDouble;
+import org.junit.jupiter.api.Test;
+
+class DelayJsonTest {
+    private static final RecordingInfo INFO = new RecordingInfo(Map.of("mode", "dag"));
+
+    @Test
+    void keysAndValues() throws Exception {
+        StringWriter out = new StringWriter();
+        DelayJson.write(DelaySpotter.analyze(DelayFixtures.delayed()), "run.fsk", INFO, null, out);
+        JsonNode j = new ObjectMapper().readTree(out.toString());
+        assertThat(j.get("file").asText()).isEqualTo("run.fsk");
+        assertThat(j.get("create_task").asLong()).isEqualTo(1);
+        assertThat(j.get("wait_tasks").asLong()).isEqualTo(1);
+        assertThat(j.get("end_task").asLong()).isEqualTo(2);
+        assertThat(j.get("work_ns").asLong()).isEqualTo(35);
+        assertThat(j.get("delay_ns").asDouble()).isEqualTo(15.0);
+        assertThat(j.get("no_work_ns").asDouble()).isEqualTo(30.0);
+        assertThat(j.get("critical_path_ns").asLong()).isEqualTo(25);
+        assertThat(j.get("workers").asInt()).isEqualTo(2);
+        assertThat(j.get("elapsed_ns").asLong()).isEqualTo(40);
+        assertThat(j.get("work_bound_ns").asDouble()).isEqualTo(17.5);
+        assertThat(j.get("greedy_bound_ns").asDouble()).isEqualTo(42.5);
+        assertThat(j.get("greedy_speedup").asDouble()).isEqualTo(35 / 42.5);
+        assertThat(j.get("observed_speedup").asDouble()).isEqualTo(35 / 40.0);
+        assertThat(j.get("nodes").asLong()).isEqualTo(4);
+        assertThat(j.get("materialized_nodes").asLong()).isEqualTo(4);
+        assertThat(j.get("compression_ratio").asDouble()).isEqualTo(1.0);
+        assertThat(j.get("workers_times_elapsed_ns").asDouble()).isEqualTo(80.0);
+        JsonNode b = j.get("breakdown");
+        assertThat(b.get("work_ns").asDouble()).isEqualTo(35.0);
+        assertThat(b.get("delay_ns").asDouble()).isEqualTo(15.0);
+        assertThat(b.get("no_work_ns").asDouble()).isEqualTo(30.0);
+        assertThat(b.get("no_work_sched_ns").asDouble()).isEqualTo(5.0);
+        assertThat(b.get("no_work_app_ns").asDouble()).isEqualTo(25.0);
+        assertThat(b.get("delay_by_kind_ns").get("create").asDouble()).isEqualTo(15.0);
+        assertThat(b.get("delay_by_kind_ns").get("create-cont").asDouble()).isEqualTo(0.0);
+        assertThat(b.get("delay_by_kind_ns").get("wait-cont").asDouble()).isEqualTo(0.0);
+        assertThat(b.get("delay_by_kind_ns").get("end").asDouble()).isEqualTo(0.0);
+        assertThat(b.get("percent").get("work").asDouble()).isEqualTo(43.75);
+        assertThat(b.get("percent").get("delay").asDouble()).isEqualTo(18.75);
+        assertThat(b.get("percent").get("no_work").asDouble()).isEqualTo(37.5);
+        assertThat(b.get("percent").get("no_work_sched").asDouble()).isEqualTo(6.25);
+        assertThat(b.get("percent").get("no_work_app").asDouble()).isEqualTo(31.25);
+        assertThat(b.get("check_ok").asBoolean()).isTrue();
+        JsonNode p = j.get("ready_path");
+        assertThat(p.get("nodes").asInt()).isEqualTo(3);
+        assertThat(p.get("length_ns").asDouble()).isEqualTo(40.0);
+        assertThat(p.get("work_ns").asLong()).isEqualTo(25);
+        assertThat(p.get("busy_delay_ns").asDouble()).isEqualTo(0.0);
+        assertThat(p.get("scheduler_delay_ns").asDouble()).isEqualTo(15.0);
+        assertThat(j.get("serial").isNull()).isTrue();
+        assertThat(j.get("info").get("mode").asText()).isEqualTo("dag");
+    }
+
+    @Test
+    void serialRun() throws Exception {
+        StringWriter out = new StringWriter();
+        DelayJson.write(DelaySpotter.analyze(DelayFixtures.delayed(), OptionalDouble.of(30)), "run.fsk", INFO, "ser.fsk",
+                out);
+        JsonNode s = new ObjectMapper().readTree(out.toString()).get("serial");
+        assertThat(s.get("file").asText()).isEqualTo("ser.fsk");
+        assertThat(s.get("work_ns").asDouble()).isEqualTo(30.0);
+        assertThat(s.get("work_stretch_ns").asDouble()).isEqualTo(5.0);
+        assertThat(s.get("performance_loss_ns").asDouble()).isEqualTo(50.0);
+    }
+}
