@@ -44,6 +44,10 @@ final class RecordCommand implements Callable<Integer> {
                     + " every strand is kept (no collapsing yet), so record small runs"})
     String mode;
 
+    @Option(names = "--pool-mode", paramLabel = "fifo|lifo",
+            description = "make every ForkJoinPool the program creates FIFO (asyncMode) or LIFO, to compare both")
+    String poolMode;
+
     @Parameters(paramLabel = "COMMAND", arity = "1..*", description = "the command to run, after --")
     List<String> command;
 
@@ -52,6 +56,9 @@ final class RecordCommand implements Callable<Integer> {
         Unit u = parseUnit(unit);
         if (!mode.equals("cilkview") && !mode.equals("dag")) {
             throw new UserError("--mode is cilkview or dag, not '" + mode + "'");
+        }
+        if (poolMode != null && !poolMode.equals("fifo") && !poolMode.equals("lifo")) {
+            throw new UserError("--pool-mode is fifo or lifo, not '" + poolMode + "'");
         }
         if (mode.equals("dag") && u != Unit.TIME) {
             throw new UserError("--mode dag needs --unit time (a DAG's nodes have times)");
@@ -74,6 +81,9 @@ final class RecordCommand implements Callable<Integer> {
                 calibration);
         if (mode.equals("dag")) {
             launch.option("mode=dag");
+        }
+        if (poolMode != null) {
+            launch.option("pool.mode=" + poolMode);
         }
         int exit = launch.run(command);
         List<Path> written = launch.recordings();

@@ -48,9 +48,9 @@ public final class Agent {
             }
             RecordingSink sink = new RecordingSink(new RecordingWriter(file.stream()), info(opts, pid), engine,
                     opts.flushMs());
-            if (opts.workers() != AgentOptions.KEEP_WORKERS) {
+            if (opts.workers() != AgentOptions.KEEP_WORKERS || opts.fifoPools() != null) {
                 // before the recorder, which loads (and so weaves) ForkJoinPool at once
-                new PoolParallelismWeaver().install(inst, opts.workers());
+                new PoolParallelismWeaver().install(inst, opts.workers(), opts.fifoPools());
             }
             recorder.install(inst);
             recorder.enable(engine, () -> RecorderBridge.install(null));
@@ -71,8 +71,8 @@ public final class Agent {
         if (!file.path().equals(opts.out())) {
             System.err.println("forkscope: " + opts.out() + " exists; recording to " + file.path());
         }
-        if (opts.workers() != AgentOptions.KEEP_WORKERS) {
-            new PoolParallelismWeaver().install(inst, opts.workers());
+        if (opts.workers() != AgentOptions.KEEP_WORKERS || opts.fifoPools() != null) {
+            new PoolParallelismWeaver().install(inst, opts.workers(), opts.fifoPools());
         }
         Map<String, String> info = info(opts, pid);
         info.put(RecordingInfo.MODE, AgentOptions.MODE_REGIONS);
@@ -112,6 +112,9 @@ public final class Agent {
         info.put(RecordingInfo.AVAILABLE_PROCESSORS, Integer.toString(Runtime.getRuntime().availableProcessors()));
         if (opts.workers() != AgentOptions.KEEP_WORKERS) {
             info.put(INFO_WORKERS, Integer.toString(opts.workers()));
+        }
+        if (opts.fifoPools() != null) {
+            info.put("pool.mode", opts.fifoPools() ? "fifo" : "lifo");
         }
         info.put(INFO_COMMON_PARALLELISM,
                 System.getProperty("java.util.concurrent.ForkJoinPool.common.parallelism", "default"));

@@ -22,12 +22,14 @@ import java.nio.file.Path;
  *                  dag: the same, and every node of the run's DAG (worker, times, edges);
  *                  regions: only the wall-clock time of each region and of the whole run, with
  *                  nothing woven into java.util.concurrent (what forkscope bench measures)
+ * pool.mode=fifo|lifo   make every ForkJoinPool the program creates FIFO (asyncMode) or LIFO, to
+ *                  compare one program on both (forkscope compare)
  * workers=P        give every ForkJoinPool the program creates parallelism P (the common pool's
  *                  is set with -Djava.util.concurrent.ForkJoinPool.common.parallelism=P)
  * </pre>
  */
 public record AgentOptions(Path out, boolean force, Unit unit, long burden, String burdenSource, long flushMs,
-                           String mode, int workers) {
+                           String mode, int workers, Boolean fifoPools) {
     public static final long DEFAULT_BURDEN_NS = 6250;
     /** Work, span and burdened span of every section: the recorder proper. */
     public static final String MODE_CILKVIEW = "cilkview";
@@ -47,6 +49,7 @@ public record AgentOptions(Path out, boolean force, Unit unit, long burden, Stri
         long flush = 1000;
         String mode = MODE_CILKVIEW;
         int workers = KEEP_WORKERS;
+        Boolean fifo = null;
         if (text != null && !text.isBlank()) {
             for (String item : text.split(",")) {
                 int eq = item.indexOf('=');
@@ -77,6 +80,12 @@ public record AgentOptions(Path out, boolean force, Unit unit, long burden, Stri
                         }
                         mode = value;
                     }
+                    case "pool.mode" -> {
+                        if (!value.equals("fifo") && !value.equals("lifo")) {
+                            throw new IllegalArgumentException("agent option pool.mode is fifo or lifo, not '" + value + "'");
+                        }
+                        fifo = value.equals("fifo");
+                    }
                     case "workers" -> {
                         long p = parseNonNegative(key, value);
                         if (p < 1 || p > MAX_WORKERS) {
@@ -93,7 +102,7 @@ public record AgentOptions(Path out, boolean force, Unit unit, long burden, Stri
         if (mode.equals(MODE_DAG) && unit != Unit.TIME) {
             throw new IllegalArgumentException("agent option mode=dag needs unit=time (a DAG's nodes have times)");
         }
-        return new AgentOptions(out, force, unit, burden, source, flush, mode, workers);
+        return new AgentOptions(out, force, unit, burden, source, flush, mode, workers, fifo);
     }
 
     /** @return whether every node of the run's DAG is recorded too (see {@link #MODE_DAG}) */

@@ -8,6 +8,8 @@ package io.forkscope.recorder.fj;
  */
 public final class PoolParallelism {
     private static volatile int imposed;
+    /** 0: pools keep their mode; 1: LIFO (asyncMode false); 2: FIFO (asyncMode true). */
+    private static volatile int imposedMode;
 
     private PoolParallelism() {}
 
@@ -17,6 +19,20 @@ public final class PoolParallelism {
             throw new IllegalArgumentException("parallelism must be at least 1, got " + p);
         }
         imposed = p;
+    }
+
+    /**
+     * From now on, every new pool is FIFO ({@code asyncMode} true) or LIFO (false): agent option
+     * {@code pool.mode}, so that one program's runtimes can be compared (Delay Spotter Fig. 5).
+     */
+    static void imposeFifo(boolean fifo) {
+        imposedMode = fifo ? 2 : 1;
+    }
+
+    /** @return the asyncMode to construct a pool with, given what the program asked for */
+    public static boolean asyncMode(boolean requested) {
+        int m = imposedMode;
+        return m == 0 ? requested : m == 2;
     }
 
     /** @return the parallelism to construct a pool with, given what the program asked for */

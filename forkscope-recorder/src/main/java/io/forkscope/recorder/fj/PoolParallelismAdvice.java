@@ -27,4 +27,14 @@ final class PoolParallelismAdvice {
             maximumPoolSize = PoolParallelism.maximumPoolSize(maximumPoolSize);
         }
     }
+
+    /** For the constructors whose fourth argument is asyncMode (FIFO when true): agent option pool.mode. */
+    static final class Mode {
+        private Mode() {}
+
+        @Advice.OnMethodEnter
+        static void enter(@Advice.Argument(value = 3, readOnly = false) boolean asyncMode) {
+            asyncMode = PoolParallelism.asyncMode(asyncMode);
+        }
+    }
 }

@@ -37,6 +37,14 @@ public final class PoolParallelismWeaver {
      * Throws if ForkJoinPool is already loaded.
      */
     public void install(Instrumentation inst, int p) {
+        install(inst, p, null);
+    }
+
+    /**
+     * Imposes parallelism {@code p} (0: keep the program's) and, unless {@code fifo} is null, the FIFO
+     * or LIFO mode on every pool created from now on.
+     */
+    public void install(Instrumentation inst, int p, Boolean fifo) {
         for (Class<?> c : inst.getAllLoadedClasses()) {
             if (c.getName().equals(ForkJoinRecorder.POOL)) {
                 throw new IllegalStateException("ForkJoinPool was loaded before the agent started;"
@@ -48,7 +56,12 @@ public final class PoolParallelismWeaver {
         if (!base.canRead(hooks)) {
             inst.redefineModule(base, Set.of(hooks), Map.of(), Map.of(), Set.of(), Map.of());
         }
-        PoolParallelism.impose(p);
+        if (p > 0) {
+            PoolParallelism.impose(p);
+        }
+        if (fifo != null) {
+            PoolParallelism.imposeFifo(fifo);
+        }
         inst.addTransformer(new Weaver());
     }
 
@@ -82,6 +95,9 @@ public final class PoolParallelismWeaver {
                         .visit(Advice.to(PoolParallelismAdvice.WithMaximum.class, adviceLocator).on(isConstructor()
                                 .and(isPublic()).and(takesArgument(0, int.class)).and(takesArguments(10))
                                 .and(takesArgument(5, int.class))))
+                        .visit(Advice.to(PoolParallelismAdvice.Mode.class, adviceLocator).on(isConstructor()
+                                .and(isPublic()).and(takesArgument(0, int.class)).and(takesArgument(3, boolean.class))
+                                .and(takesArguments(4).or(takesArguments(10)))))
                         .make().getBytes();
                 woven = true;
                 return out;
