@@ -40,9 +40,13 @@ final class RecordCommand implements Callable<Integer> {
 
     @Option(names = "--mode", paramLabel = "cilkview|dag", defaultValue = "cilkview",
             description = {"cilkview (default): work, span, burdened span and regions;",
-                "dag: also every node of the run's DAG (worker, times, edges) for forkscope delays, profile and export;"
-                    + " every strand is kept (no collapsing yet), so record small runs"})
+                "dag: also the run's DAG (worker, times, edges by kind) for forkscope delays, profile, export and"
+                    + " compare; sub-DAGs one worker ran alone are collapsed into one node (see --no-collapse)"})
     String mode;
+
+    @Option(names = "--no-collapse",
+            description = "with --mode dag: keep every strand (by default a sub-DAG one worker ran alone becomes one node)")
+    boolean noCollapse;
 
     @Option(names = "--pool-mode", paramLabel = "fifo|lifo",
             description = "make every ForkJoinPool the program creates FIFO (asyncMode) or LIFO, to compare both")
@@ -81,6 +85,9 @@ final class RecordCommand implements Callable<Integer> {
                 calibration);
         if (mode.equals("dag")) {
             launch.option("mode=dag");
+            if (noCollapse) {
+                launch.option("collapse=false");
+            }
         }
         if (poolMode != null) {
             launch.option("pool.mode=" + poolMode);

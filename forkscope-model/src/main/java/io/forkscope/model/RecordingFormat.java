@@ -37,7 +37,8 @@ public final class RecordingFormat {
     public static final int BLOCK_END = 5;
     /**
      * (1.1) A batch of DAG nodes (mode=dag): count(u32), then per node id(u64) worker(u32)
-     * start(u64) end(u64) work(u64) ends(u8) edges(u16) (from(u64) kind(u8))*.
+     * start(u64) end(u64) work(u64) ends(u8) edges(u16) (from(u64) kind(u8))* span(u64)
+     * strands(u64) creates(u64) waits(u64) innerDelay(u64) (the last five for collapsed nodes).
      */
     public static final int BLOCK_DAG_NODES = 6;
     /** (1.1) The DAG's frame: workers(u32) begin(u64) finish(u64); the last one counts. */

@@ -182,7 +182,8 @@ public final class RecordingReader {
                 from[e] = p.readLong();
                 kind[e] = kinds[Math.min(p.readUnsignedByte(), kinds.length - 1)];
             }
-            into.add(new RecordedNode(id, worker, start, end, work, end1, from, kind));
+            into.add(new RecordedNode(id, worker, start, end, work, end1, from, kind, p.readLong(), p.readLong(),
+                    p.readLong(), p.readLong(), p.readLong()));
         }
     }
 

@@ -74,6 +74,11 @@ public final class RecordingWriter implements AutoCloseable {
                 data.writeLong(n.inFrom()[i]);
                 data.writeByte(n.inKinds()[i].ordinal());
             }
+            data.writeLong(n.span());
+            data.writeLong(n.strands());
+            data.writeLong(n.creates());
+            data.writeLong(n.waits());
+            data.writeLong(n.innerDelay());
         }
         finishBlock();
     }

@@ -78,7 +78,8 @@ public final class DagAssembler {
                 }
             }
             long end = Math.max(r.start(), r.end());
-            nodes.add(new DagNode(k, r.worker(), r.start(), end, r.work(), r.work(), r.ends(), in, 1, 0, 0, 0));
+            nodes.add(new DagNode(k, r.worker(), r.start(), end, r.work(), r.span(), r.ends(), in, r.strands(),
+                    r.creates(), r.waits(), r.innerDelay()));
         }
         long b = begin;
         long f = finish;

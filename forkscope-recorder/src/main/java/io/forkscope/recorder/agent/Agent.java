@@ -40,7 +40,7 @@ public final class Agent {
             }
             ForkJoinTaskModel model = ForkJoinRecorder.model();
             SpanEngine engine = new SpanEngine(opts.unit(), opts.burden(), Clock.SYSTEM, model, model,
-                    opts.recordsDag());
+                    opts.recordsDag(), opts.collapse());
             ForkJoinRecorder recorder = new ForkJoinRecorder();
             OutputFile.Opened file = OutputFile.open(opts.out(), opts.force(), pid);
             if (!file.path().equals(opts.out())) {
@@ -112,6 +112,9 @@ public final class Agent {
         info.put(RecordingInfo.AVAILABLE_PROCESSORS, Integer.toString(Runtime.getRuntime().availableProcessors()));
         if (opts.workers() != AgentOptions.KEEP_WORKERS) {
             info.put(INFO_WORKERS, Integer.toString(opts.workers()));
+        }
+        if (opts.recordsDag()) {
+            info.put("dag.collapse", Boolean.toString(opts.collapse()));
         }
         if (opts.fifoPools() != null) {
             info.put("pool.mode", opts.fifoPools() ? "fifo" : "lifo");

@@ -22,6 +22,8 @@ import java.nio.file.Path;
  *                  dag: the same, and every node of the run's DAG (worker, times, edges);
  *                  regions: only the wall-clock time of each region and of the whole run, with
  *                  nothing woven into java.util.concurrent (what forkscope bench measures)
+ * collapse=false   with mode=dag, keep every strand (by default a sub-DAG one worker ran alone
+ *                  becomes one node)
  * pool.mode=fifo|lifo   make every ForkJoinPool the program creates FIFO (asyncMode) or LIFO, to
  *                  compare one program on both (forkscope compare)
  * workers=P        give every ForkJoinPool the program creates parallelism P (the common pool's
@@ -29,7 +31,7 @@ import java.nio.file.Path;
  * </pre>
  */
 public record AgentOptions(Path out, boolean force, Unit unit, long burden, String burdenSource, long flushMs,
-                           String mode, int workers, Boolean fifoPools) {
+                           String mode, int workers, Boolean fifoPools, boolean collapse) {
     public static final long DEFAULT_BURDEN_NS = 6250;
     /** Work, span and burdened span of every section: the recorder proper. */
     public static final String MODE_CILKVIEW = "cilkview";
@@ -50,6 +52,7 @@ public record AgentOptions(Path out, boolean force, Unit unit, long burden, Stri
         String mode = MODE_CILKVIEW;
         int workers = KEEP_WORKERS;
         Boolean fifo = null;
+        boolean collapse = true;
         if (text != null && !text.isBlank()) {
             for (String item : text.split(",")) {
                 int eq = item.indexOf('=');
@@ -80,6 +83,12 @@ public record AgentOptions(Path out, boolean force, Unit unit, long burden, Stri
                         }
                         mode = value;
                     }
+                    case "collapse" -> {
+                        if (!value.equals("true") && !value.equals("false")) {
+                            throw new IllegalArgumentException("agent option collapse is true or false, not '" + value + "'");
+                        }
+                        collapse = value.equals("true");
+                    }
                     case "pool.mode" -> {
                         if (!value.equals("fifo") && !value.equals("lifo")) {
                             throw new IllegalArgumentException("agent option pool.mode is fifo or lifo, not '" + value + "'");
@@ -102,7 +111,7 @@ public record AgentOptions(Path out, boolean force, Unit unit, long burden, Stri
         if (mode.equals(MODE_DAG) && unit != Unit.TIME) {
             throw new IllegalArgumentException("agent option mode=dag needs unit=time (a DAG's nodes have times)");
         }
-        return new AgentOptions(out, force, unit, burden, source, flush, mode, workers, fifo);
+        return new AgentOptions(out, force, unit, burden, source, flush, mode, workers, fifo, collapse);
     }
 
     /** @return whether every node of the run's DAG is recorded too (see {@link #MODE_DAG}) */

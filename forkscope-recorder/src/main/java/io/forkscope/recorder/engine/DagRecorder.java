@@ -15,19 +15,26 @@ import java.util.function.Consumer;
  * CountedCompleter completion), with the worker, start, end, work, what ended it and its in-edges
  * by kind. Region boundaries and {@code Forkscope.work} split the engine's strands but not nodes.
  *
- * <p>Every node is kept: sub-DAGs run by one worker are not collapsed yet, so memory grows with
- * strands (about 100 bytes each), not with steals. A node's id is its thread's index and sequence
- * number, so recording needs no shared counter; each thread hands its nodes over in batches
- * through a concurrent queue that the sink drains.
+ * <p>Collapsing (DAG Recorder): when a task ends whose whole sub-DAG ran on this worker, nested in
+ * its frame (no child stolen, every child it forked joined by it, nothing foreign run inside it,
+ * no CountedCompleter), its nodes, which are then the tail of the thread's batch, become one node
+ * carrying their work, inner longest path, counts and inner delay, so memory grows with steals,
+ * not with tasks. Nothing outside such a sub-DAG has an edge into its inner nodes, so no edge is
+ * lost. The batch is not handed over while a frame that may still collapse is open.
+ *
+ * <p>A node's id is its thread's index and sequence number, so recording needs no shared counter;
+ * each thread hands its nodes over in batches through a concurrent queue that the sink drains.
  */
 final class DagRecorder {
     private static final int BATCH = 512;
 
     private final long originNs;
+    private final boolean collapse;
     private final Queue<List<RecordedNode>> full = new ConcurrentLinkedQueue<>();
 
-    DagRecorder(long originNs) {
+    DagRecorder(long originNs, boolean collapse) {
         this.originNs = originNs;
+        this.collapse = collapse;
     }
 
     /**
@@ -43,16 +50,117 @@ final class DagRecorder {
         long[] from = java.util.Arrays.copyOf(f.inFrom, f.inCount);
         EdgeKind[] kinds = java.util.Arrays.copyOf(f.inKinds, f.inCount);
         ts.dagBatch.add(new RecordedNode(id, ts.index, ts.nodeStart - originNs, now - originNs, ts.nodeWork, ends,
-                from, kinds));
-        if (ts.dagBatch.size() >= BATCH) {
-            full.add(ts.dagBatch);
-            ts.dagBatch = new ArrayList<>(BATCH);
-        }
+                from, kinds, ts.nodeWork, 1, ts.pendingCreates, 0, 0));
+        ts.pendingCreates = 0;
+        handOverIfFull(ts);
         f.inCount = 0;
         f.lastNodeId = id;
         ts.nodeOpen = false;
         ts.nodeWork = 0;
         return id;
+    }
+
+    /**
+     * A fork from frame {@code f}: ends the open node with CREATE, or, when none is open (invokeAll
+     * forks inside its wait), counts the create on the thread's next node.
+     *
+     * @return the node the create edge leaves from
+     */
+    long create(ThreadState ts, Frame f, long now) {
+        if (!ts.nodeOpen) {
+            ts.pendingCreates++;
+            return f.lastNodeId;
+        }
+        return endNode(ts, f, now, NodeEnd.CREATE);
+    }
+
+    private void handOverIfFull(ThreadState ts) {
+        if (ts.dagBatch.size() >= BATCH && ts.collapsibleOpen == 0) {
+            full.add(ts.dagBatch);
+            ts.dagBatch = new ArrayList<>(BATCH);
+        }
+    }
+
+    /** A task's frame begins: its nodes will start here in the batch. */
+    void beginFrame(ThreadState ts, Frame f, TaskNode node) {
+        f.batchStart = ts.dagBatch.size();
+        f.collapsible = collapse && !node.completer;
+        if (f.collapsible) {
+            ts.collapsibleOpen++;
+        }
+    }
+
+    /** The frame's sub-DAG is no longer one worker's alone. */
+    void spoil(ThreadState ts, Frame f) {
+        if (f.collapsible) {
+            f.collapsible = false;
+            ts.collapsibleOpen--;
+            handOverIfFull(ts);
+        }
+    }
+
+    /** A task not forked by the waiting frame ran nested in it: every frame below now holds a foreign node. */
+    void foreignNested(ThreadState ts) {
+        for (int i = 0; i < ts.depth; i++) {
+            spoil(ts, ts.frameAt(i));
+        }
+    }
+
+    /**
+     * The task's frame ends with its last node {@code lastId}: collapses its sub-DAG if it may.
+     *
+     * @param innerSpan the longest path inside the task (its span at the end minus at the start)
+     */
+    void endFrame(ThreadState ts, Frame f, TaskNode node, long innerSpan) {
+        if (!f.collapsible) {
+            return;
+        }
+        f.collapsible = false;
+        ts.collapsibleOpen--;
+        if (f.localForks == f.localJoins) {
+            collapseTail(ts, f.batchStart, innerSpan);
+            node.collapsedOn = ts.index;
+        }
+        handOverIfFull(ts);
+    }
+
+    private static void collapseTail(ThreadState ts, int from, long innerSpan) {
+        List<RecordedNode> b = ts.dagBatch;
+        int to = b.size();
+        if (to - from <= 1) {
+            return;       // one strand: it is its own node already
+        }
+        RecordedNode first = b.get(from);
+        RecordedNode last = b.get(to - 1);
+        java.util.Map<Long, Long> endOf = new java.util.HashMap<>();
+        long work = 0;
+        long strands = 0;
+        long creates = 0;
+        long waits = 0;
+        long innerDelay = 0;
+        for (int i = from; i < to; i++) {
+            RecordedNode n = b.get(i);
+            work += n.work();
+            strands += n.strands();
+            creates += n.creates() + (n.ends() == NodeEnd.CREATE ? 1 : 0);
+            waits += n.waits() + (n.ends() == NodeEnd.WAIT ? 1 : 0);
+            innerDelay += n.innerDelay();
+            long ready = Long.MIN_VALUE;
+            for (long p : n.inFrom()) {
+                Long e = endOf.get(p);
+                if (e != null) {
+                    ready = Math.max(ready, e);
+                }
+            }
+            if (ready != Long.MIN_VALUE) {
+                innerDelay += Math.max(0, n.start() - ready);
+            }
+            endOf.put(n.id(), n.end());
+        }
+        RecordedNode collapsed = new RecordedNode(last.id(), last.worker(), first.start(), last.end(), work,
+                NodeEnd.END, first.inFrom(), first.inKinds(), innerSpan, strands, creates, waits, innerDelay);
+        b.subList(from, to).clear();
+        b.add(collapsed);
     }
 
     /** Hands over every full batch, then (at the end of the run) what the threads still hold. */

@@ -27,6 +27,12 @@ final class Frame {
     io.forkscope.model.dag.EdgeKind[] inKinds = new io.forkscope.model.dag.EdgeKind[4];
     int inCount;
     long lastNodeId = -1;
+    // DAG collapsing: where the frame's nodes start in the thread's batch, whether its sub-DAG is
+    // still one worker's alone, and its own forks and the joins of those forks.
+    int batchStart;
+    boolean collapsible;
+    int localForks;
+    int localJoins;
 
     void addIn(long from, io.forkscope.model.dag.EdgeKind kind) {
         if (from < 0) {
@@ -53,5 +59,8 @@ final class Frame {
         this.waitDepth = 0;
         this.inCount = 0;
         this.lastNodeId = -1;
+        this.collapsible = false;
+        this.localForks = 0;
+        this.localJoins = 0;
     }
 }

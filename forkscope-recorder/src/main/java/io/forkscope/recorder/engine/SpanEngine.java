@@ -71,13 +71,22 @@ public final class SpanEngine implements Measurements {
     /** @param recordDag whether to record every node of the run's DAG as well (mode=dag) */
     public SpanEngine(Unit unit, long burden, Clock clock, TaskModel model, ThreadClassifier classifier,
                       boolean recordDag) {
+        this(unit, burden, clock, model, classifier, recordDag, true);
+    }
+
+    /**
+     * @param recordDag whether to record every node of the run's DAG as well (mode=dag)
+     * @param collapse  whether sub-DAGs run by one worker alone become one node (DAG Recorder)
+     */
+    public SpanEngine(Unit unit, long burden, Clock clock, TaskModel model, ThreadClassifier classifier,
+                      boolean recordDag, boolean collapse) {
         this.unit = unit;
         this.burden = burden;
         this.clock = clock;
         this.model = model;
         this.classifier = classifier;
         this.startNs = clock.nanoTime();
-        this.dag = recordDag ? new DagRecorder(startNs) : null;
+        this.dag = recordDag ? new DagRecorder(startNs, collapse) : null;
     }
 
     public Unit unit() {
@@ -103,7 +112,9 @@ public final class SpanEngine implements Measurements {
             ts.spawns++;
             TaskNode node = TaskNode.of(TaskNode.SPAWNED, model.isCompleter(child), f.span, f.bspan + burden);
             if (dag != null) {
-                node.createdFrom = dag.endNode(ts, f, now, NodeEnd.CREATE);
+                node.createdFrom = dag.create(ts, f, now);
+                node.creator = f.node;
+                f.localForks++;
                 f.addIn(node.createdFrom, EdgeKind.CREATE_CONT);
             }
             child.setForkscopeNode(node);
@@ -148,10 +159,15 @@ public final class SpanEngine implements Measurements {
                         caller == null ? 0 : caller.span, caller == null ? 0 : caller.bspan);
                 task.setForkscopeNode(node);
             }
+            if (dag != null && caller != null && caller.waitDepth > 0 && node.kind == TaskNode.SPAWNED
+                    && node.creator != caller.node) {
+                dag.foreignNested(ts);
+            }
             node.state = TaskNode.RUNNING;
             Frame f = ts.push();
             f.reset(node, node.startSpan, node.startBspan);
             if (dag != null) {
+                dag.beginFrame(ts, f, node);
                 f.addIn(node.kind == TaskNode.SPAWNED ? node.createdFrom : caller == null ? -1 : caller.lastNodeId,
                         EdgeKind.CREATE);
             }
@@ -177,7 +193,11 @@ public final class SpanEngine implements Measurements {
             closeStrand(ts, now);
             Frame f = ts.top();
             TaskNode node = f.node;
-            long last = dag == null ? -1 : dag.endNode(ts, f, now, NodeEnd.END);
+            long last = -1;
+            if (dag != null) {
+                last = dag.endNode(ts, f, now, NodeEnd.END);
+                dag.endFrame(ts, f, node, f.span - node.startSpan);
+            }
             if (node.completer) {
                 propagate(f, task, last, now);
             } else {
@@ -283,6 +303,7 @@ public final class SpanEngine implements Measurements {
             if (dag != null) {
                 last = dag.endNode(ts, f, now, NodeEnd.END);
                 f.addIn(last, EdgeKind.WAIT_CONT);
+                dag.spoil(ts, f);
             }
             propagate(f, completer, last, now);
             if (f.waitDepth == 0) {
@@ -583,6 +604,12 @@ public final class SpanEngine implements Measurements {
         }
         if (dag != null) {
             f.addIn(n instanceof CompleterNode c ? c.lastCompletion() : n.lastNode, EdgeKind.END);
+            if (n.collapsedOn != ts.index || (n.kind == TaskNode.SPAWNED && n.creator != f.node)) {
+                dag.spoil(ts, f);
+            } else if (n.kind == TaskNode.SPAWNED && !n.joinCounted) {
+                n.joinCounted = true;
+                f.localJoins++;
+            }
         }
         if (n.takeAdditive()) {
             f.work += work;

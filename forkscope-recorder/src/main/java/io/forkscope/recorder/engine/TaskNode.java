@@ -57,6 +57,12 @@ public class TaskNode {
      */
     long lastNode = -1;
     long lastNodeEnd = Long.MIN_VALUE;
+    /** DAG collapsing: the task node of the frame that forked this one. */
+    TaskNode creator;
+    /** DAG collapsing: the thread whose batch holds this task's collapsed node, or -1. */
+    int collapsedOn = -1;
+    /** DAG collapsing: whether its creator's frame has counted its join (once). */
+    boolean joinCounted;
 
     /** 0 until a waiter has taken the additive values (work, spawns, syncs); they are taken once. */
     volatile int additiveTaken;

@@ -46,6 +46,10 @@ final class ThreadState {
     long nodeStart;
     long nodeWork;
     java.util.List<io.forkscope.model.dag.RecordedNode> dagBatch = new java.util.ArrayList<>();
+    /** Frames on the stack that may still collapse: while any is open, the batch is not handed over. */
+    int collapsibleOpen;
+    /** Creates made while no node was open, counted on the thread's next node. */
+    long pendingCreates;
 
     ThreadState(String threadName, boolean ignored, int poolParallelism) {
         this.threadName = threadName;
@@ -67,6 +71,11 @@ final class ThreadState {
         }
         depth++;
         return f;
+    }
+
+    /** The frame at stack position i (0 = bottom). */
+    Frame frameAt(int i) {
+        return frames[i];
     }
 
     Frame pop() {

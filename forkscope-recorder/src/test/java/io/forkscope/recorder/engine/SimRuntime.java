@@ -28,9 +28,13 @@ final class SimRuntime implements TaskModel, ThreadClassifier {
 
     /** @param timeAndDag measure time with a fake clock (advanced by work) and record the DAG */
     SimRuntime(long burden, long seed, boolean timeAndDag) {
+        this(burden, seed, timeAndDag, true);
+    }
+
+    SimRuntime(long burden, long seed, boolean timeAndDag, boolean collapse) {
         this.timeMode = timeAndDag;
         this.engine = timeAndDag
-                ? new SpanEngine(Unit.TIME, burden, () -> clock[0], this, this, true)
+                ? new SpanEngine(Unit.TIME, burden, () -> clock[0], this, this, true, collapse)
                 : new SpanEngine(Unit.ABSTRACT, burden, System::nanoTime, this, this);
         this.schedule = new Random(seed);
     }
