@@ -34,8 +34,8 @@ public record LossBreakdown(double work, double delay, double noWork, Map<EdgeKi
         }
         for (ProfileSegment s : profile.segments()) {
             double dt = s.length();
-            int p = Math.min(workers, s.running());
-            int q = workers - p;
+            double p = Math.min(workers, s.running());
+            double q = workers - p;
             double r = s.ready();
             double d = Math.min(q, r);
             work += p * dt;

@@ -32,8 +32,9 @@ public final class ParallelismProfile {
         deltas.put(dag.begin(), new double[1 + kinds]);
         deltas.put(dag.finish(), new double[1 + kinds]);
         for (DagNode node : dag.nodes()) {
-            add(deltas, node.start(), 0, +1);
-            add(deltas, node.end(), 0, -1);
+            double share = runningShare(node);
+            add(deltas, node.start(), 0, +share);
+            add(deltas, node.end(), 0, -share);
             int k = 1 + readiness.kind[node.id()].ordinal();
             long ready = readiness.ready[node.id()];
             if (ready < node.start()) {
@@ -57,7 +58,7 @@ public final class ParallelismProfile {
                 for (int k = 0; k < kinds; k++) {
                     ready[k] = Math.max(0, level[1 + k]);
                 }
-                segments.add(new ProfileSegment(previous, t, (int) Math.round(level[0]), ready));
+                segments.add(new ProfileSegment(previous, t, clean(level[0]), ready));
             }
             double[] d = entry.getValue();
             for (int i = 0; i < level.length; i++) {
@@ -66,6 +67,25 @@ public final class ParallelismProfile {
             previous = t;
         }
         return new ParallelismProfile(segments, dag.workers());
+    }
+
+    /**
+     * How much of its interval a node runs: all of it for a strand; for a collapsed node its inner
+     * strands' work over its length, so that collapsing does not turn its worker's runtime time
+     * between inner strands into work.
+     */
+    static double runningShare(DagNode node) {
+        long length = node.end() - node.start();
+        if (!node.collapsed() || length <= 0) {
+            return 1;
+        }
+        return Math.min(1.0, (double) node.work() / length);
+    }
+
+    /** Whole counts stay whole: sums of ±1 are exact, fractions are rounded off at 1e-9. */
+    private static double clean(double level) {
+        double r = Math.rint(level);
+        return Math.abs(level - r) < 1e-9 ? r : Math.max(0, level);
     }
 
     private static void add(TreeMap<Long, double[]> deltas, long t, int index, double value) {

@@ -4,10 +4,11 @@ import io.forkscope.model.dag.EdgeKind;
 
 /**
  * A stretch of time in which the parallelism profile is constant: how many nodes run, and how
- * many are ready but not started, split by the kind of edge that made them ready. Ready counts are
- * fractional where a collapsed node's inner delay is spread over its interval.
+ * many are ready but not started, split by the kind of edge that made them ready. Both are
+ * fractional where a collapsed node is spread over its interval: it runs work / (end − start) of
+ * it (the rest was its worker's runtime time between inner strands), and its inner delay is ready.
  */
-public record ProfileSegment(long start, long end, int running, double[] readyByKind) {
+public record ProfileSegment(long start, long end, double running, double[] readyByKind) {
     public long length() {
         return end - start;
     }

@@ -63,8 +63,8 @@ public record ReadyPath(List<Integer> nodes, long work, double busyDelay, double
                 continue;
             }
             double dt = b - a;
-            int p = Math.min(workers, s.running());
-            if (p >= workers) {
+            double p = Math.min(workers, s.running());
+            if (p >= workers - 1e-9) {
                 into[0] += dt;
             } else {
                 into[1] += dt;

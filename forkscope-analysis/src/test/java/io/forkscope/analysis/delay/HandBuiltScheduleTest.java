@@ -73,7 +73,7 @@ class HandBuiltScheduleTest {
         ProfileSegment mid = r.profile().at(22);
         assertThat(mid.running()).isZero();
         assertThat(mid.ready(EdgeKind.CREATE)).isEqualTo(1.0);
-        assertThat(r.profile().at(12).running()).isEqualTo(1);
+        assertThat(r.profile().at(12).running()).isEqualTo(1.0);
     }
 
     /**
@@ -95,6 +95,23 @@ class HandBuiltScheduleTest {
         assertThat(r.breakdown().delay()).isEqualTo(0.0);       // no worker was free to take B
         assertThat(r.breakdown().noWork()).isEqualTo(5.0 + 10.0);
         assertThat(r.breakdown().noWorkSched()).isEqualTo(0.0);
+    }
+
+    /**
+     * A collapsed node [0,100) on one worker whose inner strands ran 60 (the rest its worker spent
+     * in the runtime) with 10 of inner delay: it runs 0.6 of its interval, the ready 0.1 of inner
+     * delay becomes delay, and the rest is no-work; as the same strands uncollapsed would give.
+     */
+    @Test
+    void aCollapsedNodeRunsOnlyItsWorkOfItsInterval() {
+        DagNode collapsed = new DagNode(0, 0, 0, 100, 60, 40, NodeEnd.END, List.of(), 12, 3, 3, 10);
+        Dag dag = new Dag(List.of(collapsed), 1, 0, 100);
+        LossBreakdown b = DelaySpotter.analyze(dag).breakdown();
+        assertThat(b.work()).isCloseTo(60.0, within(1e-9));
+        assertThat(b.delay()).isCloseTo(10.0, within(1e-9));
+        assertThat(b.noWork()).isCloseTo(30.0, within(1e-9));
+        assertThat(b.total()).isCloseTo(100.0, within(1e-9));
+        assertThat(DelaySpotter.analyze(dag).profile().at(50).running()).isCloseTo(0.6, within(1e-12));
     }
 
     @Test
