@@ -23,6 +23,18 @@ final class Checks {
     }
 
     /** @return null if a is sorted ascending, else where it is not */
+    /**
+     * @return why {@code out} is not the sorted permutation of an input with fingerprint
+     *     {@code inputFingerprint}, or null when it is
+     */
+    static String sortedPermutationError(long[] out, long inputFingerprint) {
+        String error = sortedError(out);
+        if (error == null && fingerprint(out) != inputFingerprint) {
+            error = "sorted keys are not a permutation of the input";
+        }
+        return error;
+    }
+
     static String sortedError(long[] a) {
         for (int i = 1; i < a.length; i++) {
             if (a[i - 1] > a[i]) {

@@ -217,11 +217,7 @@ final class CilkSort extends KernelSample<CilkSort.Input, long[]> {
 
     @Override
     String check(Input in, long[] out) {
-        String error = Checks.sortedError(out);
-        if (error == null && Checks.fingerprint(out) != in.fingerprint()) {
-            error = "sorted keys are not a permutation of the input";
-        }
-        return error;
+        return Checks.sortedPermutationError(out, in.fingerprint());
     }
 
     @Override

@@ -138,11 +138,7 @@ final class Quicksort extends KernelSample<Quicksort.Input, long[]> {
 
     @Override
     String check(Input in, long[] out) {
-        String error = Checks.sortedError(out);
-        if (error == null && Checks.fingerprint(out) != in.fingerprint()) {
-            error = "sorted keys are not a permutation of the input";
-        }
-        return error;
+        return Checks.sortedPermutationError(out, in.fingerprint());
     }
 
     @Override
