@@ -18,7 +18,7 @@ class ProfileResamplingProperties {
     void resamplingPreservesTheAreas(@ForAll long seed, @ForAll @IntRange(min = 1, max = 6) int workers,
                                      @ForAll @IntRange(min = 1, max = 80) int size,
                                      @ForAll @IntRange(min = 1, max = 50) int points) {
-        Dag dag = LossBreakdownProperties.randomRun(new Random(seed), workers, size);
+        Dag dag = RandomSchedules.randomRun(new Random(seed), workers, size);
         ParallelismProfile profile = ParallelismProfile.of(dag);
         List<ProfileSample> samples = ProfileResampling.resample(profile, points);
         assertThat(samples.size()).isLessThanOrEqualTo(points);

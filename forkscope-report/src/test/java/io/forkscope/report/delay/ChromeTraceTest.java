@@ -138,7 +138,7 @@ class ChromeTraceTest {
     @Property(tries = 200)
     void slicesOnOneTrackNestOrDoNotOverlap(@ForAll long seed, @ForAll @IntRange(min = 1, max = 5) int workers,
                                             @ForAll @IntRange(min = 1, max = 60) int size) throws Exception {
-        JsonNode root = trace(DelayFixtures.randomRun(new Random(seed), workers, size));
+        JsonNode root = trace(io.forkscope.analysis.delay.RandomSchedules.randomRun(new Random(seed), workers, size));
         assertThat(events(root, "X")).hasSize(size);
         assertNoPartialOverlap(root);
         // every flow has both ends

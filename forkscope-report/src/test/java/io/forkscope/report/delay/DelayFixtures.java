@@ -5,9 +5,7 @@ import io.forkscope.model.dag.DagNode;
 import io.forkscope.model.dag.Edge;
 import io.forkscope.model.dag.EdgeKind;
 import io.forkscope.model.dag.NodeEnd;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 
 /** Hand-built DAGs for the delay views. */
 final class DelayFixtures {
@@ -36,34 +34,5 @@ final class DelayFixtures {
                 DagNode.strand(2, 0, 10 * k, 20 * k, NodeEnd.WAIT, List.of(new Edge(0, EdgeKind.CREATE_CONT))),
                 DagNode.strand(3, 0, 35 * k, 40 * k, NodeEnd.END,
                         List.of(new Edge(2, EdgeKind.WAIT_CONT), new Edge(1, EdgeKind.END)))), 2, 0, 40 * k);
-    }
-
-    /** Nodes in id order, each started after its predecessors on a random worker when that worker is free. */
-    static Dag randomRun(Random rnd, int workers, int size) {
-        long[] free = new long[workers];
-        List<DagNode> nodes = new ArrayList<>();
-        for (int id = 0; id < size; id++) {
-            List<Edge> in = new ArrayList<>();
-            if (id > 0) {
-                int preds = 1 + rnd.nextInt(Math.min(3, id));
-                for (int j = 0; j < preds; j++) {
-                    int from = rnd.nextInt(id);
-                    if (in.stream().noneMatch(e -> e.from() == from)) {
-                        in.add(new Edge(from, EdgeKind.values()[rnd.nextInt(4)]));
-                    }
-                }
-            }
-            long ready = 0;
-            for (Edge e : in) {
-                ready = Math.max(ready, nodes.get(e.from()).end());
-            }
-            int w = rnd.nextInt(workers);
-            long start = Math.max(ready, free[w]) + (rnd.nextInt(3) == 0 ? rnd.nextInt(20) : 0);
-            long end = start + rnd.nextInt(30);
-            free[w] = end;
-            nodes.add(DagNode.strand(id, w, start, end, NodeEnd.values()[rnd.nextInt(3)], in));
-        }
-        long finish = nodes.stream().mapToLong(DagNode::end).max().orElse(0) + rnd.nextInt(5);
-        return new Dag(nodes, workers, 0, finish);
     }
 }

@@ -1,0 +1,47 @@
+package io.forkscope.analysis.delay;
+
+import io.forkscope.model.dag.Dag;
+import io.forkscope.model.dag.DagNode;
+import io.forkscope.model.dag.Edge;
+import io.forkscope.model.dag.EdgeKind;
+import io.forkscope.model.dag.NodeEnd;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * Random DAGs with valid schedules, for property tests here and in the report module (which uses
+ * this module's test jar).
+ */
+public final class RandomSchedules {
+    private RandomSchedules() {}
+
+    /** Nodes in id order, each ready after its predecessors, started on a random worker when it is free. */
+    public static Dag randomRun(Random rnd, int workers, int size) {
+        long[] free = new long[workers];
+        List<DagNode> nodes = new ArrayList<>();
+        for (int id = 0; id < size; id++) {
+            List<Edge> in = new ArrayList<>();
+            if (id > 0) {
+                int preds = 1 + rnd.nextInt(Math.min(3, id));
+                for (int k = 0; k < preds; k++) {
+                    int from = rnd.nextInt(id);
+                    if (in.stream().noneMatch(e -> e.from() == from)) {
+                        in.add(new Edge(from, EdgeKind.values()[rnd.nextInt(4)]));
+                    }
+                }
+            }
+            long ready = 0;
+            for (Edge e : in) {
+                ready = Math.max(ready, nodes.get(e.from()).end());
+            }
+            int w = rnd.nextInt(workers);
+            long start = Math.max(ready, free[w]) + (rnd.nextInt(3) == 0 ? rnd.nextInt(20) : 0);
+            long end = start + rnd.nextInt(30);
+            free[w] = end;
+            nodes.add(DagNode.strand(id, w, start, end, NodeEnd.values()[rnd.nextInt(3)], in));
+        }
+        long finish = nodes.stream().mapToLong(DagNode::end).max().orElse(0) + rnd.nextInt(5);
+        return new Dag(nodes, workers, 0, finish);
+    }
+}
