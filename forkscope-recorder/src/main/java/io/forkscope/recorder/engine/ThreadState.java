@@ -45,7 +45,8 @@ final class ThreadState {
     boolean nodeOpen;
     long nodeStart;
     long nodeWork;
-    java.util.List<io.forkscope.model.dag.RecordedNode> dagBatch = new java.util.ArrayList<>();
+    /** Nodes not yet handed over; created at the thread's first node. */
+    NodeBuffer dagNodes;
     /** Frames on the stack that may still collapse: while any is open, the batch is not handed over. */
     int collapsibleOpen;
     /** Creates made while no node was open, counted on the thread's next node. */
