@@ -20,7 +20,7 @@ public final class RecordingFormat {
 
     public static final byte[] MAGIC = {'F', 'S', 'K', 'R', 'E', 'C', 0x0D, 0x0A};
     public static final int MAJOR = 1;
-    public static final int MINOR = 1;
+    public static final int MINOR = 2;
 
     /** Largest payload a reader accepts; anything larger is corruption. */
     public static final int MAX_PAYLOAD = 64 << 20;
@@ -39,8 +39,25 @@ public final class RecordingFormat {
      * (1.1) A batch of DAG nodes (mode=dag): count(u32), then per node id(u64) worker(u32)
      * start(u64) end(u64) work(u64) ends(u8) edges(u16) (from(u64) kind(u8))* span(u64)
      * strands(u64) creates(u64) waits(u64) innerDelay(u64) (the last five for collapsed nodes).
+     * Written up to format 1.1 only; readers still read it, giving each node a task-end count of 1
+     * when it ends with END, else 0 (which undercounts collapsed nodes).
      */
     public static final int BLOCK_DAG_NODES = 6;
     /** (1.1) The DAG's frame: workers(u32) begin(u64) finish(u64); the last one counts. */
     public static final int BLOCK_DAG_RUN = 7;
+    /**
+     * (1.2) A batch of DAG nodes, as {@link #BLOCK_DAG_NODES} with taskEnds(u64) after
+     * innerDelay: count(u32), then per node id(u64) worker(u32) start(u64) end(u64) work(u64)
+     * ends(u8) edges(u16) (from(u64) kind(u8))* span(u64) strands(u64) creates(u64) waits(u64)
+     * innerDelay(u64) taskEnds(u64) (task bodies that ended inside the node). Replaces
+     * {@link #BLOCK_DAG_NODES} in what writers write.
+     */
+    public static final int BLOCK_DAG_NODES_V2 = 8;
+    /**
+     * (1.2) A batch of one worker's busy intervals (mode=dag): worker(u32) thread(UTF) count(u32)
+     * (start(u64) end(u64))*, nanoseconds from the start of the recording. A worker may have many
+     * batches; readers concatenate those of one worker, sort them and merge overlapping intervals
+     * (see {@link io.forkscope.model.dag.WorkerBusy}).
+     */
+    public static final int BLOCK_DAG_BUSY = 9;
 }

@@ -5,6 +5,7 @@ import io.forkscope.model.dag.DagAssembler;
 import io.forkscope.model.dag.EdgeKind;
 import io.forkscope.model.dag.NodeEnd;
 import io.forkscope.model.dag.RecordedNode;
+import io.forkscope.model.dag.WorkerBusy;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;
@@ -19,6 +20,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.zip.CRC32;
 
 /**
@@ -70,6 +72,7 @@ public final class RecordingReader {
         boolean complete = false;
         List<RecordedNode> dagNodes = new ArrayList<>();
         long[] dagRun = null;
+        Map<Integer, BusyParts> busy = new TreeMap<>();
         int blocks = 0;
         CRC32 crc = new CRC32();
         while (true) {
@@ -121,7 +124,9 @@ public final class RecordingReader {
                             p.readLong(), readWorkSpan(p), p.readLong()));
                     case RecordingFormat.BLOCK_WARNING -> warnings.add(p.readUTF());
                     case RecordingFormat.BLOCK_END -> complete = true;
-                    case RecordingFormat.BLOCK_DAG_NODES -> readDagNodes(p, dagNodes);
+                    case RecordingFormat.BLOCK_DAG_NODES -> readDagNodes(p, dagNodes, false);
+                    case RecordingFormat.BLOCK_DAG_NODES_V2 -> readDagNodes(p, dagNodes, true);
+                    case RecordingFormat.BLOCK_DAG_BUSY -> readBusy(p, payload.length, busy);
                     case RecordingFormat.BLOCK_DAG_RUN -> dagRun = new long[] {p.readInt(), p.readLong(), p.readLong()};
                     default -> { } // a block type from a newer minor version: skip it
                 }
@@ -148,10 +153,21 @@ public final class RecordingReader {
             throw new RecordingException(name + ": damaged recording (" + e.getMessage() + ")");
         }
         Dag dag = null;
-        if (dagRun != null || !dagNodes.isEmpty()) {
+        if (dagRun != null || !dagNodes.isEmpty() || !busy.isEmpty()) {
             long[] frame = dagRun != null ? dagRun : new long[] {Math.max(1, whole.workers()), 0, 0};
+            List<WorkerBusy> workerBusy = new ArrayList<>();
+            int dropped = 0;
+            for (Map.Entry<Integer, BusyParts> e : busy.entrySet()) {
+                BusyParts parts = e.getValue();
+                dropped += parts.dropped;
+                workerBusy.add(WorkerBusy.merged(e.getKey(), parts.thread, Arrays.copyOf(parts.intervals, parts.size)));
+            }
+            if (dropped > 0) {
+                warnings.add(name + ": " + dropped + " busy interval(s) end before they start; they are left out");
+            }
             try {
-                DagAssembler.Assembled a = DagAssembler.assemble(dagNodes, (int) frame[0], frame[1], frame[2]);
+                DagAssembler.Assembled a = DagAssembler.assemble(dagNodes, workerBusy, (int) frame[0], frame[1],
+                        frame[2]);
                 dag = a.dag();
                 if (a.droppedEdges() > 0) {
                     warnings.add(name + ": " + a.droppedEdges() + " DAG edge(s) name nodes the file does not hold"
@@ -164,7 +180,8 @@ public final class RecordingReader {
         return new Recording(recordingInfo, whole, regions, warnings, complete, dag);
     }
 
-    private static void readDagNodes(DataInputStream p, List<RecordedNode> into) throws IOException {
+    /** @param v2 a {@link RecordingFormat#BLOCK_DAG_NODES_V2} block, which holds each node's task ends */
+    private static void readDagNodes(DataInputStream p, List<RecordedNode> into, boolean v2) throws IOException {
         int count = p.readInt();
         NodeEnd[] ends = NodeEnd.values();
         EdgeKind[] kinds = EdgeKind.values();
@@ -182,8 +199,49 @@ public final class RecordingReader {
                 from[e] = p.readLong();
                 kind[e] = kinds[Math.min(p.readUnsignedByte(), kinds.length - 1)];
             }
-            into.add(new RecordedNode(id, worker, start, end, work, end1, from, kind, p.readLong(), p.readLong(),
-                    p.readLong(), p.readLong(), p.readLong()));
+            long span = p.readLong();
+            long strands = p.readLong();
+            long creates = p.readLong();
+            long waits = p.readLong();
+            long innerDelay = p.readLong();
+            long taskEnds = v2 ? p.readLong() : RecordedNode.strandTaskEnds(end1);
+            into.add(new RecordedNode(id, worker, start, end, work, end1, from, kind, span, strands, creates, waits,
+                    innerDelay, taskEnds));
+        }
+    }
+
+    /** One worker's busy intervals as read so far, from all its blocks, in file order. */
+    private static final class BusyParts {
+        String thread = "";
+        long[] intervals = new long[16];
+        int size;
+        int dropped;
+    }
+
+    private static void readBusy(DataInputStream p, int payloadLength, Map<Integer, BusyParts> into)
+            throws IOException {
+        int worker = p.readInt();
+        String thread = p.readUTF();
+        long count = Integer.toUnsignedLong(p.readInt());
+        if (worker < 0 || count > payloadLength / 16) {
+            throw new EOFException();   // more intervals than the block holds: a damaged block
+        }
+        long[] read = new long[(int) count * 2];
+        for (int i = 0; i < read.length; i++) {
+            read[i] = p.readLong();
+        }
+        BusyParts parts = into.computeIfAbsent(worker, w -> new BusyParts());
+        parts.thread = thread;
+        for (int i = 0; i < read.length; i += 2) {
+            if (read[i + 1] < read[i]) {
+                parts.dropped++;
+                continue;
+            }
+            if (parts.size + 2 > parts.intervals.length) {
+                parts.intervals = Arrays.copyOf(parts.intervals, parts.intervals.length * 2);
+            }
+            parts.intervals[parts.size++] = read[i];
+            parts.intervals[parts.size++] = read[i + 1];
         }
     }
 

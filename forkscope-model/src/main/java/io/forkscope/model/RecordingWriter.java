@@ -1,5 +1,6 @@
 package io.forkscope.model;
 
+import io.forkscope.model.dag.WorkerBusy;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -18,6 +19,8 @@ public final class RecordingWriter implements AutoCloseable {
     private final ByteArrayOutputStream buffer = new ByteArrayOutputStream(256);
     private final DataOutputStream data = new DataOutputStream(buffer);
     private final CRC32 crc = new CRC32();
+    /** Busy intervals per block: 16 bytes each, far below {@link RecordingFormat#MAX_PAYLOAD}. */
+    static final int BUSY_PAIRS_PER_BLOCK = 1 << 20;
 
     public RecordingWriter(OutputStream out) throws IOException {
         this.out = out;
@@ -58,9 +61,9 @@ public final class RecordingWriter implements AutoCloseable {
         finishBlock();
     }
 
-    /** A batch of DAG nodes; batches may come in any order. */
+    /** A batch of DAG nodes (a {@link RecordingFormat#BLOCK_DAG_NODES_V2} block); batches may come in any order. */
     public void dagNodes(java.util.List<io.forkscope.model.dag.RecordedNode> nodes) throws IOException {
-        begin(RecordingFormat.BLOCK_DAG_NODES);
+        begin(RecordingFormat.BLOCK_DAG_NODES_V2);
         data.writeInt(nodes.size());
         for (io.forkscope.model.dag.RecordedNode n : nodes) {
             data.writeLong(n.id());
@@ -79,8 +82,32 @@ public final class RecordingWriter implements AutoCloseable {
             data.writeLong(n.creates());
             data.writeLong(n.waits());
             data.writeLong(n.innerDelay());
+            data.writeLong(n.taskEnds());
         }
         finishBlock();
+    }
+
+    /**
+     * A batch of one worker's busy intervals ({@link RecordingFormat#BLOCK_DAG_BUSY} blocks, split
+     * when very long); a worker may have several batches, in any order.
+     */
+    public void workerBusy(WorkerBusy busy) throws IOException {
+        long[] intervals = busy.intervals();
+        int pairs = intervals.length / 2;
+        int from = 0;
+        do {
+            int n = Math.min(pairs - from, BUSY_PAIRS_PER_BLOCK);
+            begin(RecordingFormat.BLOCK_DAG_BUSY);
+            data.writeInt(busy.worker());
+            data.writeUTF(busy.thread().length() > 1000 ? busy.thread().substring(0, 1000) : busy.thread());
+            data.writeInt(n);
+            for (int i = from; i < from + n; i++) {
+                data.writeLong(intervals[2 * i]);
+                data.writeLong(intervals[2 * i + 1]);
+            }
+            finishBlock();
+            from += n;
+        } while (from < pairs);
     }
 
     /** The DAG's frame: P and the analysed interval (ns from the start of the recording). */

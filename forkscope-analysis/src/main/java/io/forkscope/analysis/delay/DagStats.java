@@ -1,12 +1,15 @@
 package io.forkscope.analysis.delay;
 
+import java.util.List;
+
 /**
  * DAG Recorder's statistics of a run. Work, delay, no-work, span, elapsed and the bounds are in
  * nanoseconds (delay and no-work in worker-nanoseconds).
  *
  * @param createTask   create edges (forks and submissions)
  * @param waitTasks    waits
- * @param endTask      task ends
+ * @param endTask      task bodies that ended: the sum of the nodes' task ends, so a collapsed node
+ *                     counts every task that ended inside it
  * @param work         T1 of this run: the time its strands ran (includes work stretch)
  * @param delay        worker-time lost while nodes were ready
  * @param noWork       worker-time lost with nothing ready
@@ -15,9 +18,23 @@ package io.forkscope.analysis.delay;
  * @param elapsed      wall time of the run
  * @param nodes        strands, counting those inside collapsed nodes
  * @param materialized nodes actually kept in the recording
+ * @param perWorker    how each worker spent the run (busy, idle, running), ordered by worker; empty
+ *                     when the recording has no busy intervals (format 1.1 and older)
  */
 public record DagStats(long createTask, long waitTasks, long endTask, long work, double delay, double noWork,
-                       long criticalPath, int workers, long elapsed, long nodes, long materialized) {
+                       long criticalPath, int workers, long elapsed, long nodes, long materialized,
+                       List<WorkerUtilisation> perWorker) {
+    public DagStats {
+        perWorker = List.copyOf(perWorker);
+    }
+
+    /** Statistics without per-worker figures. */
+    public DagStats(long createTask, long waitTasks, long endTask, long work, double delay, double noWork,
+                    long criticalPath, int workers, long elapsed, long nodes, long materialized) {
+        this(createTask, waitTasks, endTask, work, delay, noWork, criticalPath, workers, elapsed, nodes, materialized,
+                List.of());
+    }
+
     /** T1/P: the work law's bound on time. */
     public double workBound() {
         return (double) work / workers;

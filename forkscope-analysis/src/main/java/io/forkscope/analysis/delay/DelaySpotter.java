@@ -34,7 +34,7 @@ public final class DelaySpotter {
         for (DagNode n : dag.nodes()) {
             creates += n.creates() + (n.ends() == NodeEnd.CREATE ? 1 : 0);
             waits += n.waits() + (n.ends() == NodeEnd.WAIT ? 1 : 0);
-            ends += n.ends() == NodeEnd.END ? 1 : 0;
+            ends += n.taskEnds();
             work += n.work();
             strands += n.strands();
             long before = 0;
@@ -45,6 +45,6 @@ public final class DelaySpotter {
             span = Math.max(span, longest[n.id()]);
         }
         return new DagStats(creates, waits, ends, work, breakdown.delay(), breakdown.noWork(), span, dag.workers(),
-                dag.elapsed(), strands, dag.nodes().size());
+                dag.elapsed(), strands, dag.nodes().size(), WorkerUtilisation.of(dag));
     }
 }

@@ -104,7 +104,7 @@ class HandBuiltScheduleTest {
      */
     @Test
     void aCollapsedNodeRunsOnlyItsWorkOfItsInterval() {
-        DagNode collapsed = new DagNode(0, 0, 0, 100, 60, 40, NodeEnd.END, List.of(), 12, 3, 3, 10);
+        DagNode collapsed = new DagNode(0, 0, 0, 100, 60, 40, NodeEnd.END, List.of(), 12, 3, 3, 6, 10);
         Dag dag = new Dag(List.of(collapsed), 1, 0, 100);
         LossBreakdown b = DelaySpotter.analyze(dag).breakdown();
         assertThat(b.work()).isCloseTo(60.0, within(1e-9));

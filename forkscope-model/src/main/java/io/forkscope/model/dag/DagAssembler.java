@@ -16,8 +16,17 @@ import java.util.PriorityQueue;
 public final class DagAssembler {
     private DagAssembler() {}
 
-    /** @return the DAG, and how many edges named a node that is not in the file */
+    /** @return the DAG without busy intervals, and how many edges named a node that is not in the file */
     public static Assembled assemble(List<RecordedNode> recorded, int workers, long begin, long finish) {
+        return assemble(recorded, List.of(), workers, begin, finish);
+    }
+
+    /**
+     * @param busy each worker's busy intervals (at most one entry per worker), kept as they are
+     * @return the DAG, and how many edges named a node that is not in the file
+     */
+    public static Assembled assemble(List<RecordedNode> recorded, List<WorkerBusy> busy, int workers, long begin,
+                                     long finish) {
         Map<Long, Integer> position = new HashMap<>();
         RecordedNode[] byEnd = recorded.toArray(new RecordedNode[0]);
         Arrays.sort(byEnd, Comparator.comparingLong(RecordedNode::end).thenComparingLong(RecordedNode::start)
@@ -79,7 +88,7 @@ public final class DagAssembler {
             }
             long end = Math.max(r.start(), r.end());
             nodes.add(new DagNode(k, r.worker(), r.start(), end, r.work(), r.span(), r.ends(), in, r.strands(),
-                    r.creates(), r.waits(), r.innerDelay()));
+                    r.creates(), r.waits(), r.taskEnds(), r.innerDelay()));
         }
         long b = begin;
         long f = finish;
@@ -87,7 +96,7 @@ public final class DagAssembler {
             b = Math.min(b, d.start());
             f = Math.max(f, d.end());
         }
-        return new Assembled(new Dag(nodes, Math.max(1, workers), b, f), dropped);
+        return new Assembled(new Dag(nodes, Math.max(1, workers), b, f, busy), dropped);
     }
 
     public record Assembled(Dag dag, int droppedEdges) {}

@@ -17,14 +17,20 @@ import java.util.List;
  * @param strands   how many strands it stands for (1 unless collapsed)
  * @param creates   create edges inside it (0 unless collapsed)
  * @param waits     waits inside it (0 unless collapsed)
+ * @param taskEnds  task bodies that ended inside it: for a plain strand 1 if {@code ends} is
+ *                  {@link NodeEnd#END} else 0; for a collapsed node its inner strands that ended
+ *                  with END (recordings before format 1.2 give a collapsed node 1)
  * @param innerDelay time its inner strands spent ready but not running (0 unless collapsed)
  */
 public record DagNode(int id, int worker, long start, long end, long work, long span, NodeEnd ends, List<Edge> in,
-                      long strands, long creates, long waits, long innerDelay) {
+                      long strands, long creates, long waits, long taskEnds, long innerDelay) {
     public DagNode {
         in = List.copyOf(in);
         if (end < start) {
             throw new IllegalArgumentException("node " + id + " ends before it starts");
+        }
+        if (taskEnds < 0) {
+            throw new IllegalArgumentException("node " + id + " has a negative count of task ends");
         }
         for (Edge e : in) {
             if (e.from() >= id) {
@@ -33,9 +39,10 @@ public record DagNode(int id, int worker, long start, long end, long work, long 
         }
     }
 
-    /** A plain strand. */
+    /** A plain strand; it ends a task (taskEnds = 1) when {@code ends} is END. */
     public static DagNode strand(int id, int worker, long start, long end, NodeEnd ends, List<Edge> in) {
-        return new DagNode(id, worker, start, end, end - start, end - start, ends, in, 1, 0, 0, 0);
+        return new DagNode(id, worker, start, end, end - start, end - start, ends, in, 1, 0, 0,
+                RecordedNode.strandTaskEnds(ends), 0);
     }
 
     public boolean collapsed() {

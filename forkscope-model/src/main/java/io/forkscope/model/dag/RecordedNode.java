@@ -4,20 +4,42 @@ package io.forkscope.model.dag;
  * A DAG node as the recorder writes it, before the reader orders and numbers the run's nodes:
  * ids are unique per recording ({@code thread index << 40 | sequence}) and edges name them.
  * Times are nanoseconds from the start of the recording. A collapsed node (a sub-DAG one worker
- * ran alone) carries its inner longest path, strand, create and wait counts and inner delay; a
- * strand has span = work, strands = 1 and the rest 0.
+ * ran alone) carries its inner longest path, strand, create and wait counts, inner delay and the
+ * number of task bodies that ended inside it; a strand has span = work, strands = 1, creates,
+ * waits and inner delay 0, and taskEnds 1 when it ends a task ({@code ends == END}), else 0.
+ *
+ * @param taskEnds how many task bodies ended inside the node: for a strand 1 if it ends with
+ *                 {@link NodeEnd#END} else 0; for a collapsed node the inner strands that ended
+ *                 with END
  */
 public record RecordedNode(long id, int worker, long start, long end, long work, NodeEnd ends, long[] inFrom,
-                           EdgeKind[] inKinds, long span, long strands, long creates, long waits, long innerDelay) {
+                           EdgeKind[] inKinds, long span, long strands, long creates, long waits, long innerDelay,
+                           long taskEnds) {
     public RecordedNode {
         if (inFrom.length != inKinds.length) {
             throw new IllegalArgumentException("edge sources and kinds differ in number");
         }
     }
 
+    /**
+     * A node without its task-end count (recordings before format 1.2, and recorders that do not
+     * count them): taskEnds is 1 if it ends with {@link NodeEnd#END} else 0, which undercounts a
+     * collapsed node that holds several task ends.
+     */
+    public RecordedNode(long id, int worker, long start, long end, long work, NodeEnd ends, long[] inFrom,
+                        EdgeKind[] inKinds, long span, long strands, long creates, long waits, long innerDelay) {
+        this(id, worker, start, end, work, ends, inFrom, inKinds, span, strands, creates, waits, innerDelay,
+                strandTaskEnds(ends));
+    }
+
     /** A strand. */
     public RecordedNode(long id, int worker, long start, long end, long work, NodeEnd ends, long[] inFrom,
                         EdgeKind[] inKinds) {
         this(id, worker, start, end, work, ends, inFrom, inKinds, work, 1, 0, 0, 0);
+    }
+
+    /** @return the task ends of a single strand that ends with {@code ends}: 1 for END, else 0 */
+    public static long strandTaskEnds(NodeEnd ends) {
+        return ends == NodeEnd.END ? 1 : 0;
     }
 }

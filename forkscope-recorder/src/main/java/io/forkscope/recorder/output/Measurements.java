@@ -25,6 +25,16 @@ public interface Measurements {
     default void drainDagNodes(Consumer<List<io.forkscope.model.dag.RecordedNode>> sink, boolean isFinal) {
     }
 
+    /**
+     * Hands over each thread's busy intervals (mode=dag; see {@link io.forkscope.model.dag.WorkerBusy}
+     * for what busy means): those closed since the last call, one batch per thread that has any;
+     * with {@code isFinal} (the end of the run) also what threads still hold, an interval still
+     * open ending at the thread's last event. A thread may hand several batches over a run; the
+     * reader concatenates and merges them.
+     */
+    default void drainWorkerBusy(Consumer<io.forkscope.model.dag.WorkerBusy> sink, boolean isFinal) {
+    }
+
     /** @return the DAG's frame {workers, begin, finish} (ns from the recording's start), or null without a DAG */
     default long[] dagFrame() {
         return null;

@@ -6,10 +6,11 @@ import java.io.IOException;
 import java.util.Map;
 
 /**
- * Writes what a recorder measured ({@link Measurements}) to the recording file: the information block at once, then
- * closed regions, warnings and a whole-run snapshot every flush interval (so that a killed JVM
- * leaves a readable file), and a final snapshot plus the end block when the JVM exits, however
- * it exits (normal end, System.exit, an uncaught exception, SIGTERM: all run shutdown hooks).
+ * Writes what a recorder measured ({@link Measurements}) to the recording file: the information block at once,
+ * then closed regions, warnings, DAG nodes and workers' busy intervals (mode=dag), the DAG's frame
+ * and a whole-run snapshot every flush interval (so that a killed JVM leaves a readable file), and
+ * a final snapshot plus the end block when the JVM exits, however it exits (normal end,
+ * System.exit, an uncaught exception, SIGTERM: all run shutdown hooks).
  *
  * <p>All writing happens under this object's lock, from the flusher thread or the shutdown hook;
  * after {@link #close} nothing more is written.
@@ -104,6 +105,16 @@ public final class RecordingSink {
         measurements.drainDagNodes(batch -> {
             try {
                 writer.dagNodes(batch);
+            } catch (IOException e) {
+                failure[0] = e;
+            }
+        }, isFinal);
+        if (failure[0] != null) {
+            throw failure[0];
+        }
+        measurements.drainWorkerBusy(busy -> {
+            try {
+                writer.workerBusy(busy);
             } catch (IOException e) {
                 failure[0] = e;
             }

@@ -11,6 +11,7 @@ import io.forkscope.model.dag.DagNode;
 import io.forkscope.model.dag.Edge;
 import io.forkscope.model.dag.EdgeKind;
 import io.forkscope.model.dag.NodeEnd;
+import io.forkscope.model.dag.WorkerBusy;
 import java.io.IOException;
 import java.io.Writer;
 import java.math.BigDecimal;
@@ -36,19 +37,31 @@ import java.util.Map;
  *       profile, one value per profile segment;</li>
  *   <li>flow arrows ({@code "s"} at the source node, {@code "f"} with {@code "bp":"e"} at the
  *       destination, sharing {@code id} and {@code cat}) for create and end edges whose two nodes
- *       ran on different workers: the steals and the joins across workers.</li>
+ *       ran on different workers: the steals and the joins across workers;</li>
+ *   <li>when the recording has busy intervals (format 1.2), a complete event named "idle"
+ *       ({@code cat} "idle", {@code args}: {@code worker}, {@code thread}, {@code idle_ns}) for
+ *       every gap in the worker's busy intervals inside the DAG's frame (see
+ *       {@link WorkerBusy#idleWithin}), on the worker's track, whose name then also gives the
+ *       thread's name: "worker N (thread)".</li>
  * </ul>
  *
  * Slices on one track never overlap partially: a node that would overlap the previous one on its
- * worker (only with an inconsistent recording) goes to an extra track "worker N (overlap K)".
+ * worker (only with an inconsistent recording) goes to an extra track "worker N (overlap K)", and
+ * a worker's idle slices, when one of them would overlap a node on the worker's track (again only
+ * with an inconsistent recording), all go to a track of their own, "worker N idle".
  */
 public final class ChromeTrace {
     public static final int PID = 1;
     private static final int OVERLAP_TID = 1_000_000;
     private static final JsonFactory FACTORY = JsonFactory.builder().disable(StreamWriteFeature.AUTO_CLOSE_TARGET).build();
 
-    /** What was written. */
-    public record Written(int slices, int flows, int tracks, int counters) {}
+    /**
+     * What was written.
+     *
+     * @param slices node slices
+     * @param idle   idle slices
+     */
+    public record Written(int slices, int flows, int tracks, int counters, int idle) {}
 
     private ChromeTrace() {}
 
@@ -58,7 +71,10 @@ public final class ChromeTrace {
         int slices = 0;
         int flows = 0;
         int counters = 0;
+        int idleSlices = 0;
         Map<Integer, String> trackNames = new java.util.TreeMap<>();
+        Map<Integer, Integer> sortIndex = new HashMap<>();
+        List<IdleTrack> idle = idleTracks(dag, tid);
         try (JsonGenerator g = FACTORY.createGenerator(out)) {
             g.writeStartObject();
             g.writeStringField("displayTimeUnit", "ns");
@@ -67,9 +83,21 @@ public final class ChromeTrace {
             for (DagNode n : dag.nodes()) {
                 trackNames.putIfAbsent(tid[n.id()], trackName(tid[n.id()]));
             }
+            for (IdleTrack t : idle) {
+                if (t.idle().length == 0) {
+                    continue;
+                }
+                trackNames.putIfAbsent(t.tid(), t.name());
+                sortIndex.put(t.tid(), t.busy().worker() + 1);
+            }
+            for (WorkerBusy b : dag.busy()) {
+                if (!b.thread().isEmpty()) {
+                    trackNames.computeIfPresent(b.worker() + 1, (k, v) -> v + " (" + b.thread() + ")");
+                }
+            }
             for (Map.Entry<Integer, String> e : trackNames.entrySet()) {
                 metadata(g, "thread_name", e.getKey(), "name", e.getValue());
-                metadata(g, "thread_sort_index", e.getKey(), "sort_index", e.getKey());
+                metadata(g, "thread_sort_index", e.getKey(), "sort_index", sortIndex.getOrDefault(e.getKey(), e.getKey()));
             }
             for (DagNode n : dag.nodes()) {
                 g.writeStartObject();
@@ -107,6 +135,28 @@ public final class ChromeTrace {
                 g.writeEndObject();
                 g.writeEndObject();
                 slices++;
+            }
+            for (IdleTrack t : idle) {
+                long[] gaps = t.idle();
+                for (int i = 0; i < gaps.length; i += 2) {
+                    g.writeStartObject();
+                    g.writeStringField("name", "idle");
+                    g.writeStringField("cat", "idle");
+                    g.writeStringField("ph", "X");
+                    g.writeFieldName("ts");
+                    g.writeNumber(micros(gaps[i]));
+                    g.writeFieldName("dur");
+                    g.writeNumber(micros(gaps[i + 1] - gaps[i]));
+                    g.writeNumberField("pid", PID);
+                    g.writeNumberField("tid", t.tid());
+                    g.writeObjectFieldStart("args");
+                    g.writeNumberField("worker", t.busy().worker());
+                    g.writeStringField("thread", t.busy().thread());
+                    g.writeNumberField("idle_ns", gaps[i + 1] - gaps[i]);
+                    g.writeEndObject();
+                    g.writeEndObject();
+                    idleSlices++;
+                }
             }
             long flowId = 0;
             for (DagNode n : dag.nodes()) {
@@ -160,7 +210,62 @@ public final class ChromeTrace {
         }
         out.write('\n');
         out.flush();
-        return new Written(slices, flows, trackNames.size(), counters);
+        return new Written(slices, flows, trackNames.size(), counters, idleSlices);
+    }
+
+    /**
+     * One worker's idle slices and the track they go on.
+     *
+     * @param idle flattened [start, end, ...] gaps in the worker's busy intervals inside the frame
+     */
+    record IdleTrack(WorkerBusy busy, long[] idle, int tid, String name) {}
+
+    /**
+     * @return every busy worker's idle slices, on its own track when none of them overlaps a node
+     *         there, else on a track of their own beyond every node track
+     */
+    static List<IdleTrack> idleTracks(Dag dag, int[] tid) {
+        int maxTid = 0;
+        Map<Integer, List<DagNode>> onOwnTrack = new HashMap<>();
+        for (DagNode n : dag.nodes()) {
+            maxTid = Math.max(maxTid, tid[n.id()]);
+            if (tid[n.id()] == n.worker() + 1) {
+                onOwnTrack.computeIfAbsent(n.worker(), w -> new ArrayList<>()).add(n);
+            }
+        }
+        int separate = (maxTid / OVERLAP_TID + 1) * OVERLAP_TID;
+        List<IdleTrack> out = new ArrayList<>();
+        for (WorkerBusy b : dag.busy()) {
+            long[] gaps = b.idleWithin(dag.begin(), dag.finish());
+            boolean clash = false;
+            for (DagNode n : onOwnTrack.getOrDefault(b.worker(), List.of())) {
+                clash |= overlapsAGap(gaps, n.start(), n.end());
+            }
+            out.add(clash
+                    ? new IdleTrack(b, gaps, separate + b.worker() + 1, "worker " + b.worker() + " idle")
+                    : new IdleTrack(b, gaps, b.worker() + 1, "worker " + b.worker()));
+        }
+        return out;
+    }
+
+    /** @return whether [start, end] shares time with a gap (sorted, disjoint) or, if empty, lies inside one */
+    static boolean overlapsAGap(long[] gaps, long start, long end) {
+        // the last gap that starts before the node ends is the only one that can reach into it
+        int lo = 0;
+        int hi = gaps.length / 2;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (gaps[2 * mid] < end) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        if (lo == 0) {
+            return false;
+        }
+        long gapEnd = gaps[2 * (lo - 1) + 1];
+        return gapEnd > start;
     }
 
     /** @return each node's track: its worker's, or an overlap track when it would overlap partially there */

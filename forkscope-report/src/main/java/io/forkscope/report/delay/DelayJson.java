@@ -9,6 +9,7 @@ import io.forkscope.analysis.delay.DagStats;
 import io.forkscope.analysis.delay.DelayReport;
 import io.forkscope.analysis.delay.LossBreakdown;
 import io.forkscope.analysis.delay.ReadyPath;
+import io.forkscope.analysis.delay.WorkerUtilisation;
 import io.forkscope.model.RecordingInfo;
 import io.forkscope.model.dag.EdgeKind;
 import java.io.IOException;
@@ -25,7 +26,10 @@ import java.util.Map;
  * {@code no_work_ns}, {@code no_work_sched_ns}, {@code no_work_app_ns}, {@code delay_by_kind_ns}
  * keyed by edge label, {@code percent} of P × elapsed for each, and {@code check_ok}),
  * {@code ready_path} ({@code nodes}, {@code length_ns}, {@code work_ns}, {@code busy_delay_ns},
- * {@code scheduler_delay_ns}), {@code serial} (null, or {@code file}, {@code work_ns},
+ * {@code scheduler_delay_ns}), {@code per_worker} (one object per worker with {@code worker},
+ * {@code thread}, {@code busy_ns}, {@code idle_ns}, {@code busy_intervals}, {@code running_ns} and
+ * {@code busy_not_running_ns}; empty when the recording has no busy intervals, before format 1.2),
+ * {@code serial} (null, or {@code file}, {@code work_ns},
  * {@code work_stretch_ns}, {@code performance_loss_ns}) and {@code info}. Worker-time amounts are
  * doubles in nanoseconds; no number is NaN or infinite.
  */
@@ -122,5 +126,19 @@ public final class DelayJson {
         g.writeNumberField("busy_delay_ns", p.busyDelay());
         g.writeNumberField("scheduler_delay_ns", p.schedulerDelay());
         g.writeEndObject();
+
+        g.writeArrayFieldStart("per_worker");
+        for (WorkerUtilisation u : s.perWorker()) {
+            g.writeStartObject();
+            g.writeNumberField("worker", u.worker());
+            g.writeStringField("thread", u.thread());
+            g.writeNumberField("busy_ns", u.busy());
+            g.writeNumberField("idle_ns", u.idle());
+            g.writeNumberField("busy_intervals", u.intervals());
+            g.writeNumberField("running_ns", u.running());
+            g.writeNumberField("busy_not_running_ns", u.busyNotRunning());
+            g.writeEndObject();
+        }
+        g.writeEndArray();
     }
 }

@@ -10,6 +10,7 @@ import io.forkscope.analysis.delay.DagStats;
 import io.forkscope.analysis.delay.DelayReport;
 import io.forkscope.analysis.delay.LossBreakdown;
 import io.forkscope.analysis.delay.ReadyPath;
+import io.forkscope.analysis.delay.WorkerUtilisation;
 import io.forkscope.model.dag.EdgeKind;
 import java.io.IOException;
 import java.io.Writer;
@@ -19,8 +20,10 @@ import java.util.List;
 /**
  * Delay Spotter's analysis of one run, for people: DAG Recorder's statistics, where the
  * P × elapsed worker-time went (work, delay by edge kind, no-work split into no-work-sched and
- * no-work-app, with the check that they add up), the ready path, and, given a serial run, the work
- * stretch and the performance loss. Amounts are nanoseconds (of worker time for the breakdown).
+ * no-work-app, with the check that they add up), how each worker spent the run (busy, idle, running
+ * user code, busy but not running it) when the recording has busy intervals, the ready path, and,
+ * given a serial run, the work stretch and the performance loss. Amounts are nanoseconds (of worker
+ * time for the breakdown).
  */
 public final class DelayText {
     private DelayText() {}
@@ -77,6 +80,8 @@ public final class DelayText {
         text.add("  no-work-sched: idle workers while the ready path waited (the runtime's fault);");
         text.add("  no-work-app: idle workers with nothing ready (the program lacks parallelism)");
 
+        workers(text, s.perWorker());
+
         ReadyPath path = report.readyPath();
         text.add("");
         text.add("Ready path: " + path.nodes().size() + " node(s), " + ns(path.length()) + " ns" + paren(human(path.length())));
@@ -110,6 +115,48 @@ public final class DelayText {
             out.write('\n');
         }
         out.flush();
+    }
+
+    /** The per-worker table: busy, idle, busy intervals, running and busy-not-running time. */
+    private static void workers(List<String> text, List<WorkerUtilisation> perWorker) {
+        text.add("");
+        if (perWorker.isEmpty()) {
+            text.add("Workers: no busy intervals in this recording (recorded before format 1.2)");
+            return;
+        }
+        text.add("Workers (ns)");
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {"worker", "thread", "busy", "idle", "intervals", "running", "busy-not-running"});
+        long busy = 0;
+        long idle = 0;
+        long intervals = 0;
+        long running = 0;
+        for (WorkerUtilisation u : perWorker) {
+            rows.add(new String[] {Integer.toString(u.worker()), Fmt.printable(Fmt.shorten(u.thread(), 40)), ns(u.busy()),
+                    ns(u.idle()), ns(u.intervals()), ns(u.running()), ns(u.busyNotRunning())});
+            busy += u.busy();
+            idle += u.idle();
+            intervals += u.intervals();
+            running += u.running();
+        }
+        rows.add(new String[] {"all", "", ns(busy), ns(idle), ns(intervals), ns(running), ns(busy - running)});
+        int[] width = new int[rows.get(0).length];
+        for (String[] r : rows) {
+            for (int c = 0; c < r.length; c++) {
+                width[c] = Math.max(width[c], r[c].length());
+            }
+        }
+        for (String[] r : rows) {
+            StringBuilder line = new StringBuilder();
+            for (int c = 0; c < r.length; c++) {
+                // the thread's name reads from the left, numbers from the right
+                line.append("  ").append(c == 1 ? padRight(r[c], width[c]) : padLeft(r[c], width[c]));
+            }
+            text.add(line.toString().stripTrailing());
+        }
+        text.add("  busy: running a task taken from a queue (stolen or submitted), or, outside the pools,");
+        text.add("  between the thread's first and last event; idle: the rest of the run (scanning, parked);");
+        text.add("  running: its nodes' work; busy-not-running: joining, helping and blocked waits");
     }
 
     private static String paren(String human) {

@@ -46,6 +46,11 @@ final class Fmt {
         return s.length() >= width ? s : s + " ".repeat(width - s.length());
     }
 
+    /** @return the text cut to at most {@code max} characters, the cut marked with "..." */
+    static String shorten(String s, int max) {
+        return s.length() <= max ? s : s.substring(0, Math.max(0, max - 3)) + "...";
+    }
+
     /** @return the text with control characters replaced, for one-line display */
     static String printable(String s) {
         StringBuilder b = new StringBuilder(s.length());

@@ -8,6 +8,7 @@ import io.forkscope.analysis.delay.ParallelismProfile;
 import io.forkscope.model.dag.Dag;
 import io.forkscope.model.dag.DagNode;
 import io.forkscope.model.dag.NodeEnd;
+import io.forkscope.model.dag.WorkerBusy;
 import java.io.StringWriter;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -23,10 +24,11 @@ import org.junit.jupiter.api.Test;
 
 class ChromeTraceTest {
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static ChromeTrace.Written written;
 
     static JsonNode trace(Dag dag) throws Exception {
         StringWriter out = new StringWriter();
-        ChromeTrace.write(dag, ParallelismProfile.of(dag), "run.fsk", out);
+        written = ChromeTrace.write(dag, ParallelismProfile.of(dag), "run.fsk", out);
         JsonNode root = JSON.readTree(out.toString());
         assertThat(root.isObject()).isTrue();
         assertThat(root.get("traceEvents").isArray()).isTrue();
@@ -133,6 +135,117 @@ class ChromeTraceTest {
         assertNoPartialOverlap(root);
         assertThat(events(root, "M")).anySatisfy(m -> assertThat(m.get("args").path("name").asText())
                 .isEqualTo("worker 0 (overlap 1)"));
+    }
+
+    static List<JsonNode> idleSlices(JsonNode root) {
+        return events(root, "X").stream().filter(e -> e.get("name").asText().equals("idle")).toList();
+    }
+
+    static String trackName(JsonNode root, int tid) {
+        for (JsonNode m : events(root, "M")) {
+            if (m.get("name").asText().equals("thread_name") && m.get("tid").asInt() == tid) {
+                return m.get("args").get("name").asText();
+            }
+        }
+        return null;
+    }
+
+    /** Worker 1 is busy [22,36) around B [25,35) and [38,39): idle [0,22) [36,38) [39,40) on its own track. */
+    @Test
+    void idleGapsOfEachWorkerOnItsTrack() throws Exception {
+        JsonNode root = trace(DelayFixtures.delayedWithBusy());
+        List<JsonNode> idle = idleSlices(root);
+        assertThat(idle).hasSize(3);
+        assertThat(written.idle()).isEqualTo(3);
+        assertThat(written.slices()).isEqualTo(4);
+        assertThat(idle).allSatisfy(e -> {
+            assertThat(e.get("tid").asInt()).isEqualTo(2);
+            assertThat(e.get("cat").asText()).isEqualTo("idle");
+            assertThat(e.get("args").get("worker").asInt()).isEqualTo(1);
+            assertThat(e.get("args").get("thread").asText()).isEqualTo("pool-1-worker-1");
+        });
+        assertThat(idle).extracting(e -> e.get("ts").asDouble()).containsExactly(0.0, 0.036, 0.039);
+        assertThat(idle).extracting(e -> e.get("args").get("idle_ns").asLong()).containsExactly(22L, 2L, 1L);
+        assertThat(idle.get(0).get("dur").decimalValue()).isEqualByComparingTo("0.022");
+        assertThat(trackName(root, 1)).isEqualTo("worker 0 (main)");
+        assertThat(trackName(root, 2)).isEqualTo("worker 1 (pool-1-worker-1)");
+        assertThat(written.tracks()).isEqualTo(2);
+        assertNoPartialOverlap(root);
+        // without busy intervals there is nothing idle to show
+        assertThat(idleSlices(trace(DelayFixtures.delayed()))).isEmpty();
+        assertThat(written.idle()).isZero();
+    }
+
+    /** Worker 0 claims to be busy only [0,10) but runs a node [5,15): its idle [10,15) gets a track of its own. */
+    @Test
+    void idleThatWouldOverlapANodeGoesToATrackOfItsOwn() throws Exception {
+        Dag dag = new Dag(List.of(DagNode.strand(0, 0, 5, 15, NodeEnd.END, List.of())), 1, 0, 15,
+                List.of(new WorkerBusy(0, "main", new long[] {0, 10})));
+        JsonNode root = trace(dag);
+        List<JsonNode> idle = idleSlices(root);
+        assertThat(idle).singleElement().satisfies(e -> {
+            assertThat(e.get("ts").decimalValue()).isEqualByComparingTo("0.010");
+            assertThat(e.get("tid").asInt()).isNotEqualTo(1);
+        });
+        int tid = idle.get(0).get("tid").asInt();
+        assertThat(trackName(root, tid)).isEqualTo("worker 0 idle");
+        assertThat(trackName(root, 1)).isEqualTo("worker 0 (main)");
+        assertNoPartialOverlap(root);
+    }
+
+    @Test
+    void aGapOverlapsANodeOnlyWhenTheyShareTime() {
+        long[] gaps = {0, 10, 20, 30};
+        assertThat(ChromeTrace.overlapsAGap(gaps, 10, 20)).isFalse();   // between the gaps, touching both
+        assertThat(ChromeTrace.overlapsAGap(gaps, 9, 12)).isTrue();
+        assertThat(ChromeTrace.overlapsAGap(gaps, 12, 21)).isTrue();
+        assertThat(ChromeTrace.overlapsAGap(gaps, 5, 5)).isTrue();      // an empty node inside a gap
+        assertThat(ChromeTrace.overlapsAGap(gaps, 20, 20)).isFalse();   // ... at its edge
+        assertThat(ChromeTrace.overlapsAGap(gaps, 30, 40)).isFalse();
+        assertThat(ChromeTrace.overlapsAGap(gaps, -5, 40)).isTrue();
+        assertThat(ChromeTrace.overlapsAGap(new long[0], 0, 1)).isFalse();
+    }
+
+    @Property(tries = 200)
+    void withRandomBusyIntervalsSlicesOnOneTrackStillNest(@ForAll long seed,
+                                                         @ForAll @IntRange(min = 1, max = 4) int workers,
+                                                         @ForAll @IntRange(min = 1, max = 40) int size) throws Exception {
+        Random rnd = new Random(seed);
+        Dag run = io.forkscope.analysis.delay.RandomSchedules.randomRun(rnd, workers, size);
+        List<WorkerBusy> busy = new ArrayList<>();
+        for (int w = 0; w < workers; w++) {
+            long[] raw = new long[2 * rnd.nextInt(5)];
+            for (int i = 0; i < raw.length; i += 2) {
+                raw[i] = run.begin() + (long) (rnd.nextDouble() * (run.elapsed() + 1));
+                raw[i + 1] = raw[i] + (long) (rnd.nextDouble() * (run.elapsed() / 2 + 1));
+            }
+            busy.add(WorkerBusy.merged(w, "w" + w, raw));
+        }
+        Dag dag = new Dag(run.nodes(), run.workers(), run.begin(), run.finish(), busy);
+        JsonNode root = trace(dag);
+        assertNoPartialOverlap(root);
+        // idle never shares time with a node on one track, not even nested
+        for (JsonNode i : idleSlices(root)) {
+            BigDecimal from = i.get("ts").decimalValue();
+            BigDecimal to = from.add(i.get("dur").decimalValue());
+            for (JsonNode n : events(root, "X")) {
+                if (n.get("tid").equals(i.get("tid")) && !n.get("name").asText().equals("idle")) {
+                    BigDecimal s = n.get("ts").decimalValue();
+                    BigDecimal e = s.add(n.get("dur").decimalValue());
+                    boolean apart = e.compareTo(from) <= 0 || s.compareTo(to) >= 0;
+                    assertThat(apart).as("idle %s..%s and node %s..%s", from, to, s, e).isTrue();
+                }
+            }
+        }
+        long idle = 0;
+        for (JsonNode e : idleSlices(root)) {
+            idle += e.get("args").get("idle_ns").asLong();
+        }
+        long expected = 0;
+        for (WorkerBusy b : busy) {
+            expected += run.elapsed() - b.busyWithin(run.begin(), run.finish());
+        }
+        assertThat(idle).isEqualTo(expected);
     }
 
     @Property(tries = 200)

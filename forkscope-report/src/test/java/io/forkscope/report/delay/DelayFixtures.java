@@ -5,6 +5,7 @@ import io.forkscope.model.dag.DagNode;
 import io.forkscope.model.dag.Edge;
 import io.forkscope.model.dag.EdgeKind;
 import io.forkscope.model.dag.NodeEnd;
+import io.forkscope.model.dag.WorkerBusy;
 import java.util.List;
 
 /** Hand-built DAGs for the delay views. */
@@ -25,12 +26,25 @@ final class DelayFixtures {
                         List.of(new Edge(2, EdgeKind.WAIT_CONT), new Edge(1, EdgeKind.END)))), 2, 0, 40);
     }
 
+    /**
+     * {@link #delayed()} with busy intervals: main (worker 0, outside the pools) is busy all of
+     * [0,40] and runs A, C and D (25 ns); worker 1 is busy [22,36) around B (10 ns) and [38,39),
+     * idle [0,22) [36,38) [39,40) = 25 ns.
+     */
+    static Dag delayedWithBusy() {
+        Dag d = delayed();
+        return new Dag(d.nodes(), d.workers(), d.begin(), d.finish(), List.of(
+                new WorkerBusy(0, "main", new long[] {0, 40}),
+                new WorkerBusy(1, "pool-1-worker-1", new long[] {22, 36, 38, 39})));
+    }
+
     /** The same schedule ten thousand times slower (µs instead of ns), with a collapsed node. */
     static Dag delayedSlow() {
         long k = 1000;
         return new Dag(List.of(
                 DagNode.strand(0, 0, 0, 10 * k, NodeEnd.CREATE, List.of()),
-                new DagNode(1, 1, 25 * k, 35 * k, 9 * k, 6 * k, NodeEnd.END, List.of(new Edge(0, EdgeKind.CREATE)), 7, 3, 3, 0),
+                new DagNode(1, 1, 25 * k, 35 * k, 9 * k, 6 * k, NodeEnd.END, List.of(new Edge(0, EdgeKind.CREATE)),
+                        7, 3, 3, 1, 0),
                 DagNode.strand(2, 0, 10 * k, 20 * k, NodeEnd.WAIT, List.of(new Edge(0, EdgeKind.CREATE_CONT))),
                 DagNode.strand(3, 0, 35 * k, 40 * k, NodeEnd.END,
                         List.of(new Edge(2, EdgeKind.WAIT_CONT), new Edge(1, EdgeKind.END)))), 2, 0, 40 * k);

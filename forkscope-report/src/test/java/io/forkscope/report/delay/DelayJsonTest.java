@@ -59,8 +59,34 @@ class DelayJsonTest {
         assertThat(p.get("work_ns").asLong()).isEqualTo(25);
         assertThat(p.get("busy_delay_ns").asDouble()).isEqualTo(0.0);
         assertThat(p.get("scheduler_delay_ns").asDouble()).isEqualTo(15.0);
+        assertThat(j.get("per_worker").isArray()).isTrue();
+        assertThat(j.get("per_worker")).isEmpty();
         assertThat(j.get("serial").isNull()).isTrue();
         assertThat(j.get("info").get("mode").asText()).isEqualTo("dag");
+    }
+
+    @Test
+    void perWorkerBusyIdleAndRunning() throws Exception {
+        StringWriter out = new StringWriter();
+        DelayJson.write(DelaySpotter.analyze(DelayFixtures.delayedWithBusy()), "run.fsk", INFO, null, out);
+        JsonNode w = new ObjectMapper().readTree(out.toString()).get("per_worker");
+        assertThat(w).hasSize(2);
+        JsonNode main = w.get(0);
+        assertThat(main.get("worker").asInt()).isZero();
+        assertThat(main.get("thread").asText()).isEqualTo("main");
+        assertThat(main.get("busy_ns").asLong()).isEqualTo(40);
+        assertThat(main.get("idle_ns").asLong()).isZero();
+        assertThat(main.get("busy_intervals").asInt()).isEqualTo(1);
+        assertThat(main.get("running_ns").asLong()).isEqualTo(25);
+        assertThat(main.get("busy_not_running_ns").asLong()).isEqualTo(15);
+        JsonNode pool = w.get(1);
+        assertThat(pool.get("worker").asInt()).isEqualTo(1);
+        assertThat(pool.get("thread").asText()).isEqualTo("pool-1-worker-1");
+        assertThat(pool.get("busy_ns").asLong()).isEqualTo(15);
+        assertThat(pool.get("idle_ns").asLong()).isEqualTo(25);
+        assertThat(pool.get("busy_intervals").asInt()).isEqualTo(2);
+        assertThat(pool.get("running_ns").asLong()).isEqualTo(10);
+        assertThat(pool.get("busy_not_running_ns").asLong()).isEqualTo(5);
     }
 
     @Test

@@ -49,6 +49,22 @@ class DelayTextTest {
                 "busy delay        0 ns    0.00%",
                 "scheduler delay  15 ns   37.50%");
         assertThat(out.toString()).doesNotContain("serial", "CHECK FAILED");
+        assertThat(lines).contains("Workers: no busy intervals in this recording (recorded before format 1.2)");
+    }
+
+    @Test
+    void printsEachWorkersBusyIdleAndRunningTime() throws Exception {
+        StringWriter out = new StringWriter();
+        DelayText.write(DelaySpotter.analyze(DelayFixtures.delayedWithBusy()), "run.fsk", null, out);
+        List<String> lines = out.toString().lines().toList();
+        int at = lines.indexOf("Workers (ns)");
+        assertThat(at).isPositive();
+        assertThat(lines.subList(at + 1, at + 5)).containsExactly(
+                "  worker  thread           busy  idle  intervals  running  busy-not-running",
+                "       0  main               40     0          1       25                15",
+                "       1  pool-1-worker-1    15    25          2       10                 5",
+                "     all                     55    25          3       35                20");
+        assertThat(out.toString()).doesNotContain("no busy intervals");
     }
 
     @Test
