@@ -11,6 +11,7 @@ import io.forkscope.model.WorkSpan;
 import io.forkscope.model.dag.Dag;
 import io.forkscope.model.dag.DagNode;
 import io.forkscope.model.dag.Edge;
+import io.forkscope.model.dag.WorkerBusy;
 import io.forkscope.samples.SampleMain;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,7 +23,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Real runs under {@code mode=dag} on 2 workers, on every JDK: the recorded DAG, collapsed on the
  * fly, holds exactly the run's work, its longest path is exactly the online span (CountedCompleter
  * completions included: a completer keeps end edges from its latest and its longest-path
- * completion), every edge runs forward in time, and work + delay + no-work = P × elapsed.
+ * completion), every edge runs forward in time, work + delay + no-work = P × elapsed, every task
+ * body's end is counted once, and every node lies inside a busy interval of its worker.
  */
 class DagModeIT {
     static List<Object[]> runs() {
@@ -64,6 +66,23 @@ class DagModeIT {
         assertThat(report.breakdown().total()).isCloseTo(total, within(1e-6 * total));
         assertThat(report.stats().createTask()).isEqualTo(whole.spawns());
         assertThat(dag.workers()).isEqualTo(2);
+        // every task body ended in some node, and main's root frame ended at the end of the run
+        assertThat(report.stats().endTask()).isEqualTo(rec.wholeRun().tasks() + 1);
+        assertThat(dag.busy()).hasSize(3);  // main and the two workers
+        for (DagNode node : dag.nodes()) {
+            WorkerBusy busy = dag.busyOf(node.worker()).orElseThrow();
+            assertThat(insideOne(busy, node.start(), node.end()))
+                    .as("node %s inside a busy interval of %s", node, busy.thread()).isTrue();
+        }
+    }
+
+    static boolean insideOne(WorkerBusy busy, long start, long end) {
+        for (int i = 0; i < busy.count(); i++) {
+            if (busy.start(i) <= start && end <= busy.end(i)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     static long longestPath(Dag dag) {

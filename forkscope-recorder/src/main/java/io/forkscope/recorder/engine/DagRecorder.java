@@ -2,6 +2,7 @@ package io.forkscope.recorder.engine;
 
 import io.forkscope.model.dag.NodeEnd;
 import io.forkscope.model.dag.RecordedNode;
+import io.forkscope.model.dag.WorkerBusy;
 import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -27,10 +28,13 @@ import java.util.function.Consumer;
  */
 final class DagRecorder {
     private static final int BATCH = 512;
+    /** Busy intervals a thread holds before handing them over (two longs each). */
+    private static final int BUSY_BATCH = 256;
 
     private final long originNs;
     private final boolean collapse;
     private final Queue<List<RecordedNode>> full = new ConcurrentLinkedQueue<>();
+    private final Queue<WorkerBusy> fullBusy = new ConcurrentLinkedQueue<>();
 
     DagRecorder(long originNs, boolean collapse) {
         this.originNs = originNs;
@@ -49,14 +53,22 @@ final class DagRecorder {
      * @return the id of the node that ended, or the frame's last node id when none was open
      */
     long endNode(ThreadState ts, Frame f, long now, NodeEnd ends) {
+        return endNode(ts, f, now, ends, ends == NodeEnd.END);
+    }
+
+    /**
+     * The same, saying whether a task ended with the node: a CountedCompleter completion is an END
+     * node (its end edges lead to the completers) but its task's body ends later, in its own node.
+     */
+    long endNode(ThreadState ts, Frame f, long now, NodeEnd ends, boolean taskEnd) {
         if (!ts.nodeOpen) {
             return f.lastNodeId;
         }
         long id = ((long) ts.index << 40) | ts.nodeSeq++;
         long ready = f.inReady == Long.MIN_VALUE ? Long.MIN_VALUE : f.inReady - originNs;
         NodeBuffer b = buffer(ts);
-        b.addStrand(id, ts.nodeStart - originNs, now - originNs, ts.nodeWork, ends, f.inFrom, f.inKinds, f.inCount,
-                ready, ts.pendingCreates);
+        b.addStrand(id, ts.nodeStart - originNs, now - originNs, ts.nodeWork, ends, taskEnd, f.inFrom, f.inKinds,
+                f.inCount, ready, ts.pendingCreates);
         ts.pendingCreates = 0;
         f.inCount = 0;
         f.inReady = Long.MIN_VALUE;
@@ -131,6 +143,63 @@ final class DagRecorder {
             node.collapsedOn = ts.index;
         }
         handOverIfFull(ts);
+    }
+
+    /** A pool worker starts a task at the bottom of its stack (one it took off a queue): busy from now. */
+    void busyBegin(ThreadState ts, long now) {
+        ts.busySince = now;
+    }
+
+    /** That task ended: the worker's busy interval closes. */
+    void busyEnd(ThreadState ts, long now) {
+        if (ts.busySince == Long.MIN_VALUE) {
+            return;
+        }
+        long[] b = ts.busyIntervals;
+        if (b == null) {
+            b = ts.busyIntervals = new long[2 * BUSY_BATCH];
+        }
+        b[ts.busyLength++] = ts.busySince - originNs;
+        b[ts.busyLength++] = Math.max(ts.busySince, now) - originNs;
+        ts.busySince = Long.MIN_VALUE;
+        if (ts.busyLength == b.length) {
+            fullBusy.add(new WorkerBusy(ts.index, ts.threadName, b));
+            ts.busyLength = 0;
+        }
+    }
+
+    /**
+     * Hands over every full batch of busy intervals, then (at the end of the run) what the threads
+     * still hold: a pool worker's open interval ends at its last event; a thread outside any pool
+     * is busy from its first event to its last.
+     */
+    void drainBusy(Consumer<WorkerBusy> sink, Iterable<ThreadState> threads, boolean partialToo) {
+        for (WorkerBusy b; (b = fullBusy.poll()) != null; ) {
+            sink.accept(b);
+        }
+        if (!partialToo) {
+            return;
+        }
+        for (ThreadState ts : threads) {
+            if (ts.firstEventNs == Long.MAX_VALUE) {
+                continue;
+            }
+            if (ts.poolParallelism == 0) {
+                sink.accept(new WorkerBusy(ts.index, ts.threadName,
+                        new long[] {ts.firstEventNs - originNs, Math.max(ts.firstEventNs, ts.lastEventNs) - originNs}));
+                continue;
+            }
+            busyEnd(ts, ts.lastEventNs);
+            if (ts.busyLength > 0) {
+                long[] held = java.util.Arrays.copyOf(ts.busyIntervals, ts.busyLength);
+                ts.busyLength = 0;
+                try {
+                    sink.accept(WorkerBusy.merged(ts.index, ts.threadName, held));
+                } catch (IllegalArgumentException racedWithItsThread) {
+                    // a thread still running wrote an interval half-way as we read: its last batch is lost
+                }
+            }
+        }
     }
 
     /** Hands over every full batch, then (at the end of the run) what the threads still hold. */

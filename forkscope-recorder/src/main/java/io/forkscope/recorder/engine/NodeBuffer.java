@@ -45,9 +45,12 @@ final class NodeBuffer {
     long[] edgeFrom = new long[128];
     byte[] edgeKind = new byte[128];
 
-    /** Appends a strand with the in-edges {@code from/kinds[0 .. n)} that became ready at {@code readyAt}. */
-    void addStrand(long nodeId, long s, long e, long w, NodeEnd endedBy, long[] from, EdgeKind[] kinds, int n,
-                   long readyAt, long pendingCreates) {
+    /**
+     * Appends a strand with the in-edges {@code from/kinds[0 .. n)} that became ready at {@code readyAt};
+     * {@code taskEnd} when a task's body ended with it.
+     */
+    void addStrand(long nodeId, long s, long e, long w, NodeEnd endedBy, boolean taskEnd, long[] from,
+                   EdgeKind[] kinds, int n, long readyAt, long pendingCreates) {
         if (size + 1 >= id.length) {
             grow();
         }
@@ -65,7 +68,7 @@ final class NodeBuffer {
         strands[i] = 1;
         creates[i] = pendingCreates;
         waits[i] = 0;
-        taskEnds[i] = endedBy == NodeEnd.END ? 1 : 0;
+        taskEnds[i] = taskEnd ? 1 : 0;
         innerDelay[i] = 0;
         ready[i] = readyAt;
         ends[i] = (byte) endedBy.ordinal();
@@ -139,7 +142,7 @@ final class NodeBuffer {
                 kinds[k - a] = KINDS[ek[k]];
             }
             out.add(new RecordedNode(ids[i], worker, start[i], Math.max(start[i], end[i]), work[i], ENDS[ends[i]],
-                    from, kinds, span[i], strands[i], creates[i], waits[i], innerDelay[i]));
+                    from, kinds, span[i], strands[i], creates[i], waits[i], innerDelay[i], taskEnds[i]));
         }
         return out;
     }

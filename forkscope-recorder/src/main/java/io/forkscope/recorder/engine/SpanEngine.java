@@ -165,6 +165,9 @@ public final class SpanEngine implements Measurements {
                 dag.foreignNested(ts);
             }
             node.state = TaskNode.RUNNING;
+            if (dag != null && caller == null && ts.poolParallelism > 0) {
+                dag.busyBegin(ts, now);
+            }
             Frame f = ts.push();
             f.reset(node, node.startSpan, node.startBspan);
             if (dag != null) {
@@ -216,6 +219,9 @@ public final class SpanEngine implements Measurements {
             countFinished(ts, node);
             node.state = TaskNode.ENDED;
             ts.pop();
+            if (dag != null && ts.depth == 0) {
+                dag.busyEnd(ts, now);
+            }
             if (ts.depth > 0 && ts.top().waitDepth == 0) {
                 openStrand(ts);
             }
@@ -306,7 +312,7 @@ public final class SpanEngine implements Measurements {
             }
             long last = -1;
             if (dag != null) {
-                last = dag.endNode(ts, f, now, NodeEnd.END);
+                last = dag.endNode(ts, f, now, NodeEnd.END, false);
                 f.addIn(last, f.lastNodeEnd, EdgeKind.WAIT_CONT);
                 dag.spoil(ts, f);
             }
@@ -440,6 +446,13 @@ public final class SpanEngine implements Measurements {
     public void drainDagNodes(Consumer<List<RecordedNode>> sink, boolean isFinal) {
         if (dag != null) {
             dag.drain(sink, threads, isFinal);
+        }
+    }
+
+    @Override
+    public void drainWorkerBusy(Consumer<io.forkscope.model.dag.WorkerBusy> sink, boolean isFinal) {
+        if (dag != null) {
+            dag.drainBusy(sink, threads, isFinal);
         }
     }
 

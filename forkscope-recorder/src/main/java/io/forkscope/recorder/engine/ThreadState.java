@@ -52,6 +52,12 @@ final class ThreadState {
     /** Creates made while no node was open, counted on the thread's next node. */
     long pendingCreates;
 
+    // Busy intervals (mode=dag) of a pool worker: [start, end) pairs in ns from the recording's
+    // start, closed when the task it took off a queue ends; busySince is the open one's start.
+    long[] busyIntervals;
+    int busyLength;
+    long busySince = Long.MIN_VALUE;
+
     ThreadState(String threadName, boolean ignored, int poolParallelism) {
         this.threadName = threadName;
         this.ignored = ignored;
