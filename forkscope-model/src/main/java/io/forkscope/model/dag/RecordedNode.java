@@ -6,11 +6,12 @@ package io.forkscope.model.dag;
  * Times are nanoseconds from the start of the recording. A collapsed node (a sub-DAG one worker
  * ran alone) carries its inner longest path, strand, create and wait counts, inner delay and the
  * number of task bodies that ended inside it; a strand has span = work, strands = 1, creates,
- * waits and inner delay 0, and taskEnds 1 when it ends a task ({@code ends == END}), else 0.
+ * waits and inner delay 0, and taskEnds 1 when a task's body ends with it, else 0.
  *
- * @param taskEnds how many task bodies ended inside the node: for a strand 1 if it ends with
- *                 {@link NodeEnd#END} else 0; for a collapsed node the inner strands that ended
- *                 with END
+ * @param taskEnds how many task bodies ended inside the node: for a strand 1 if a task's body (or
+ *                 a thread's root, at the end of the run) ends with it, else 0 (a CountedCompleter
+ *                 completion ends a node with {@link NodeEnd#END} but not its task's body); for a
+ *                 collapsed node the sum over its inner strands
  */
 public record RecordedNode(long id, int worker, long start, long end, long work, NodeEnd ends, long[] inFrom,
                            EdgeKind[] inKinds, long span, long strands, long creates, long waits, long innerDelay,

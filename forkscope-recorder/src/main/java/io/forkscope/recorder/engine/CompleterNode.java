@@ -37,16 +37,37 @@ final class CompleterNode extends TaskNode {
         }
     }
 
-    /** DAG recording: a completion that reached this node ended node {@code id} at {@code end}. */
-    synchronized void completedBy(long id, long end) {
+    // DAG recording, under this node's lock: the completion on the longest path into this node,
+    // which need not be the latest one (lastNode/lastNodeEnd).
+    private long criticalNode = -1;
+    private long criticalNodeEnd = Long.MIN_VALUE;
+    private long criticalSpan = Long.MIN_VALUE;
+
+    /**
+     * DAG recording: a completion that reached this node ended node {@code id} at {@code end}, at
+     * the end of a path of length {@code span}. A waiter gets end edges from the latest completion
+     * (when the task became ready) and from the one on the longest path (its span), which are
+     * usually the same node: two edges keep both ready times and the longest path exact while
+     * memory stays constant per task, however many completions reach it.
+     */
+    synchronized void completedBy(long id, long end, long span) {
         if (end >= lastNodeEnd) {
             lastNode = id;
             lastNodeEnd = end;
         }
+        if (span > criticalSpan) {
+            criticalSpan = span;
+            criticalNode = id;
+            criticalNodeEnd = end;
+        }
     }
 
-    synchronized long lastCompletion() {
-        return lastNode;
+    /** Adds the end edges into a waiter's frame: from the latest completion and from the critical one. */
+    synchronized void addEndEdges(Frame f) {
+        f.addIn(lastNode, lastNodeEnd, io.forkscope.model.dag.EdgeKind.END);
+        if (criticalNode != lastNode) {
+            f.addIn(criticalNode, criticalNodeEnd, io.forkscope.model.dag.EdgeKind.END);
+        }
     }
 
     private void maxInto(VarHandle field, long value) {

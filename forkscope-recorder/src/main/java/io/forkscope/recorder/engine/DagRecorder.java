@@ -1,9 +1,8 @@
 package io.forkscope.recorder.engine;
 
-import io.forkscope.model.dag.EdgeKind;
 import io.forkscope.model.dag.NodeEnd;
 import io.forkscope.model.dag.RecordedNode;
-import java.util.ArrayList;
+import io.forkscope.model.dag.WorkerBusy;
 import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -17,46 +16,67 @@ import java.util.function.Consumer;
  *
  * <p>Collapsing (DAG Recorder): when a task ends whose whole sub-DAG ran on this worker, nested in
  * its frame (no child stolen, every child it forked joined by it, nothing foreign run inside it,
- * no CountedCompleter), its nodes, which are then the tail of the thread's batch, become one node
+ * no CountedCompleter), its nodes, which are then the tail of the thread's {@link NodeBuffer}, become one node
  * carrying their work, inner longest path, counts and inner delay, so memory grows with steals,
  * not with tasks. Nothing outside such a sub-DAG has an edge into its inner nodes, so no edge is
- * lost. The batch is not handed over while a frame that may still collapse is open.
+ * lost. The buffer is not handed over while a frame that may still collapse is open; strands are
+ * kept in primitive arrays, so recording one allocates nothing and only surviving nodes become
+ * objects.
  *
  * <p>A node's id is its thread's index and sequence number, so recording needs no shared counter;
  * each thread hands its nodes over in batches through a concurrent queue that the sink drains.
  */
 final class DagRecorder {
     private static final int BATCH = 512;
+    /** Busy intervals a thread holds before handing them over (two longs each). */
+    private static final int BUSY_BATCH = 256;
 
     private final long originNs;
     private final boolean collapse;
     private final Queue<List<RecordedNode>> full = new ConcurrentLinkedQueue<>();
+    private final Queue<WorkerBusy> fullBusy = new ConcurrentLinkedQueue<>();
 
     DagRecorder(long originNs, boolean collapse) {
         this.originNs = originNs;
         this.collapse = collapse;
     }
 
+    private static NodeBuffer buffer(ThreadState ts) {
+        NodeBuffer b = ts.dagNodes;
+        return b != null ? b : (ts.dagNodes = new NodeBuffer());
+    }
+
     /**
      * Ends the thread's open node, if any, in frame {@code f}, with the frame's pending in-edges.
+     * Afterwards {@code f.lastNodeId}/{@code f.lastNodeEnd} name the frame's last node.
      *
      * @return the id of the node that ended, or the frame's last node id when none was open
      */
     long endNode(ThreadState ts, Frame f, long now, NodeEnd ends) {
+        return endNode(ts, f, now, ends, ends == NodeEnd.END);
+    }
+
+    /**
+     * The same, saying whether a task ended with the node: a CountedCompleter completion is an END
+     * node (its end edges lead to the completers) but its task's body ends later, in its own node.
+     */
+    long endNode(ThreadState ts, Frame f, long now, NodeEnd ends, boolean taskEnd) {
         if (!ts.nodeOpen) {
             return f.lastNodeId;
         }
         long id = ((long) ts.index << 40) | ts.nodeSeq++;
-        long[] from = java.util.Arrays.copyOf(f.inFrom, f.inCount);
-        EdgeKind[] kinds = java.util.Arrays.copyOf(f.inKinds, f.inCount);
-        ts.dagBatch.add(new RecordedNode(id, ts.index, ts.nodeStart - originNs, now - originNs, ts.nodeWork, ends,
-                from, kinds, ts.nodeWork, 1, ts.pendingCreates, 0, 0));
+        long ready = f.inReady == Long.MIN_VALUE ? Long.MIN_VALUE : f.inReady - originNs;
+        NodeBuffer b = buffer(ts);
+        b.addStrand(id, ts.nodeStart - originNs, now - originNs, ts.nodeWork, ends, taskEnd, f.inFrom, f.inKinds,
+                f.inCount, ready, ts.pendingCreates);
         ts.pendingCreates = 0;
-        handOverIfFull(ts);
         f.inCount = 0;
+        f.inReady = Long.MIN_VALUE;
         f.lastNodeId = id;
+        f.lastNodeEnd = now;
         ts.nodeOpen = false;
         ts.nodeWork = 0;
+        handOverIfFull(ts);
         return id;
     }
 
@@ -64,7 +84,7 @@ final class DagRecorder {
      * A fork from frame {@code f}: ends the open node with CREATE, or, when none is open (invokeAll
      * forks inside its wait), counts the create on the thread's next node.
      *
-     * @return the node the create edge leaves from
+     * @return the node the create edge leaves from (it ended at {@code f.lastNodeEnd})
      */
     long create(ThreadState ts, Frame f, long now) {
         if (!ts.nodeOpen) {
@@ -75,15 +95,16 @@ final class DagRecorder {
     }
 
     private void handOverIfFull(ThreadState ts) {
-        if (ts.dagBatch.size() >= BATCH && ts.collapsibleOpen == 0) {
-            full.add(ts.dagBatch);
-            ts.dagBatch = new ArrayList<>(BATCH);
+        NodeBuffer b = ts.dagNodes;
+        if (b != null && b.size >= BATCH && ts.collapsibleOpen == 0) {
+            full.add(b.toRecords(ts.index));
+            b.clear();
         }
     }
 
-    /** A task's frame begins: its nodes will start here in the batch. */
+    /** A task's frame begins: its nodes will start here in the buffer. */
     void beginFrame(ThreadState ts, Frame f, TaskNode node) {
-        f.batchStart = ts.dagBatch.size();
+        f.batchStart = buffer(ts).size;
         f.collapsible = collapse && !node.completer;
         if (f.collapsible) {
             ts.collapsibleOpen++;
@@ -107,7 +128,7 @@ final class DagRecorder {
     }
 
     /**
-     * The task's frame ends with its last node {@code lastId}: collapses its sub-DAG if it may.
+     * The task's frame ends (its last node already ended): collapses its sub-DAG if it may.
      *
      * @param innerSpan the longest path inside the task (its span at the end minus at the start)
      */
@@ -118,49 +139,67 @@ final class DagRecorder {
         f.collapsible = false;
         ts.collapsibleOpen--;
         if (f.localForks == f.localJoins) {
-            collapseTail(ts, f.batchStart, innerSpan);
+            buffer(ts).collapseTail(f.batchStart, innerSpan);
             node.collapsedOn = ts.index;
         }
         handOverIfFull(ts);
     }
 
-    private static void collapseTail(ThreadState ts, int from, long innerSpan) {
-        List<RecordedNode> b = ts.dagBatch;
-        int to = b.size();
-        if (to - from <= 1) {
-            return;       // one strand: it is its own node already
+    /** A pool worker starts a task at the bottom of its stack (one it took off a queue): busy from now. */
+    void busyBegin(ThreadState ts, long now) {
+        ts.busySince = now;
+    }
+
+    /** That task ended: the worker's busy interval closes. */
+    void busyEnd(ThreadState ts, long now) {
+        if (ts.busySince == Long.MIN_VALUE) {
+            return;
         }
-        RecordedNode first = b.get(from);
-        RecordedNode last = b.get(to - 1);
-        java.util.Map<Long, Long> endOf = new java.util.HashMap<>();
-        long work = 0;
-        long strands = 0;
-        long creates = 0;
-        long waits = 0;
-        long innerDelay = 0;
-        for (int i = from; i < to; i++) {
-            RecordedNode n = b.get(i);
-            work += n.work();
-            strands += n.strands();
-            creates += n.creates() + (n.ends() == NodeEnd.CREATE ? 1 : 0);
-            waits += n.waits() + (n.ends() == NodeEnd.WAIT ? 1 : 0);
-            innerDelay += n.innerDelay();
-            long ready = Long.MIN_VALUE;
-            for (long p : n.inFrom()) {
-                Long e = endOf.get(p);
-                if (e != null) {
-                    ready = Math.max(ready, e);
+        long[] b = ts.busyIntervals;
+        if (b == null) {
+            b = ts.busyIntervals = new long[2 * BUSY_BATCH];
+        }
+        b[ts.busyLength++] = ts.busySince - originNs;
+        b[ts.busyLength++] = Math.max(ts.busySince, now) - originNs;
+        ts.busySince = Long.MIN_VALUE;
+        if (ts.busyLength == b.length) {
+            fullBusy.add(new WorkerBusy(ts.index, ts.threadName, b));
+            ts.busyLength = 0;
+        }
+    }
+
+    /**
+     * Hands over every full batch of busy intervals, then (at the end of the run) what the threads
+     * still hold: a pool worker's open interval ends at its last event; a thread outside any pool
+     * is busy from its first event to its last.
+     */
+    void drainBusy(Consumer<WorkerBusy> sink, Iterable<ThreadState> threads, boolean partialToo) {
+        for (WorkerBusy b; (b = fullBusy.poll()) != null; ) {
+            sink.accept(b);
+        }
+        if (!partialToo) {
+            return;
+        }
+        for (ThreadState ts : threads) {
+            if (ts.firstEventNs == Long.MAX_VALUE) {
+                continue;
+            }
+            if (ts.poolParallelism == 0) {
+                sink.accept(new WorkerBusy(ts.index, ts.threadName,
+                        new long[] {ts.firstEventNs - originNs, Math.max(ts.firstEventNs, ts.lastEventNs) - originNs}));
+                continue;
+            }
+            busyEnd(ts, ts.lastEventNs);
+            if (ts.busyLength > 0) {
+                long[] held = java.util.Arrays.copyOf(ts.busyIntervals, ts.busyLength);
+                ts.busyLength = 0;
+                try {
+                    sink.accept(WorkerBusy.merged(ts.index, ts.threadName, held));
+                } catch (IllegalArgumentException racedWithItsThread) {
+                    // a thread still running wrote an interval half-way as we read: its last batch is lost
                 }
             }
-            if (ready != Long.MIN_VALUE) {
-                innerDelay += Math.max(0, n.start() - ready);
-            }
-            endOf.put(n.id(), n.end());
         }
-        RecordedNode collapsed = new RecordedNode(last.id(), last.worker(), first.start(), last.end(), work,
-                NodeEnd.END, first.inFrom(), first.inKinds(), innerSpan, strands, creates, waits, innerDelay);
-        b.subList(from, to).clear();
-        b.add(collapsed);
     }
 
     /** Hands over every full batch, then (at the end of the run) what the threads still hold. */
@@ -175,10 +214,10 @@ final class DagRecorder {
                     // thread's last event, as the whole run does; racy for a thread still running
                     endNode(ts, ts.top(), ts.lastEventNs, NodeEnd.END);
                 }
-                List<RecordedNode> held = ts.dagBatch;
-                ts.dagBatch = new ArrayList<>(BATCH);
-                if (!held.isEmpty()) {
-                    sink.accept(new ArrayList<>(held));
+                NodeBuffer held = ts.dagNodes;
+                if (held != null && held.size > 0) {
+                    sink.accept(held.toRecords(ts.index));
+                    held.clear();
                 }
             }
         }

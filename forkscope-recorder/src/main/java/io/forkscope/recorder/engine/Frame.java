@@ -22,11 +22,14 @@ final class Frame {
     /** Nesting of wait methods (invoke calls join inside); only the outermost one is an edge. */
     int waitDepth;
 
-    // DAG recording: in-edges of the frame's next node, and the id of its last node.
+    // DAG recording: in-edges of the frame's next node and the latest end among their sources
+    // (when that node became ready), and the id and end of the frame's last node.
     long[] inFrom = new long[4];
     io.forkscope.model.dag.EdgeKind[] inKinds = new io.forkscope.model.dag.EdgeKind[4];
     int inCount;
+    long inReady = Long.MIN_VALUE;
     long lastNodeId = -1;
+    long lastNodeEnd = Long.MIN_VALUE;
     // DAG collapsing: where the frame's nodes start in the thread's batch, whether its sub-DAG is
     // still one worker's alone, and its own forks and the joins of those forks.
     int batchStart;
@@ -34,9 +37,13 @@ final class Frame {
     int localForks;
     int localJoins;
 
-    void addIn(long from, io.forkscope.model.dag.EdgeKind kind) {
+    /** An in-edge of the frame's next node from node {@code from}, which ended at {@code fromEnd} (ns). */
+    void addIn(long from, long fromEnd, io.forkscope.model.dag.EdgeKind kind) {
         if (from < 0) {
             return;
+        }
+        if (fromEnd > inReady) {
+            inReady = fromEnd;
         }
         if (inCount == inFrom.length) {
             inFrom = java.util.Arrays.copyOf(inFrom, inCount * 2);
@@ -58,7 +65,9 @@ final class Frame {
         this.propagatedSyncs = 0;
         this.waitDepth = 0;
         this.inCount = 0;
+        this.inReady = Long.MIN_VALUE;
         this.lastNodeId = -1;
+        this.lastNodeEnd = Long.MIN_VALUE;
         this.collapsible = false;
         this.localForks = 0;
         this.localJoins = 0;

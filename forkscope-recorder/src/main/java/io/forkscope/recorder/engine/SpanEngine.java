@@ -113,9 +113,10 @@ public final class SpanEngine implements Measurements {
             TaskNode node = TaskNode.of(TaskNode.SPAWNED, model.isCompleter(child), f.span, f.bspan + burden);
             if (dag != null) {
                 node.createdFrom = dag.create(ts, f, now);
+                node.createdFromEnd = f.lastNodeEnd;
                 node.creator = f.node;
                 f.localForks++;
-                f.addIn(node.createdFrom, EdgeKind.CREATE_CONT);
+                f.addIn(node.createdFrom, node.createdFromEnd, EdgeKind.CREATE_CONT);
             }
             child.setForkscopeNode(node);
         } finally {
@@ -151,7 +152,7 @@ public final class SpanEngine implements Measurements {
             closeStrand(ts, now);
             Frame caller = ts.depth > 0 ? ts.top() : null;
             if (dag != null && caller != null && ts.nodeOpen) {
-                caller.addIn(dag.endNode(ts, caller, now, NodeEnd.WAIT), EdgeKind.WAIT_CONT);
+                caller.addIn(dag.endNode(ts, caller, now, NodeEnd.WAIT), now, EdgeKind.WAIT_CONT);
             }
             TaskNode node = task.getForkscopeNode();
             if (node == null || node.state != TaskNode.CREATED) {
@@ -164,12 +165,18 @@ public final class SpanEngine implements Measurements {
                 dag.foreignNested(ts);
             }
             node.state = TaskNode.RUNNING;
+            if (dag != null && caller == null && ts.poolParallelism > 0) {
+                dag.busyBegin(ts, now);
+            }
             Frame f = ts.push();
             f.reset(node, node.startSpan, node.startBspan);
             if (dag != null) {
                 dag.beginFrame(ts, f, node);
-                f.addIn(node.kind == TaskNode.SPAWNED ? node.createdFrom : caller == null ? -1 : caller.lastNodeId,
-                        EdgeKind.CREATE);
+                if (node.kind == TaskNode.SPAWNED) {
+                    f.addIn(node.createdFrom, node.createdFromEnd, EdgeKind.CREATE);
+                } else if (caller != null) {
+                    f.addIn(caller.lastNodeId, caller.lastNodeEnd, EdgeKind.CREATE);
+                }
             }
             ts.execs++;
             ts.ranTasks = true;
@@ -199,9 +206,10 @@ public final class SpanEngine implements Measurements {
                 dag.endFrame(ts, f, node, f.span - node.startSpan);
             }
             if (node.completer) {
-                propagate(f, task, last, now);
+                propagate(f, task, last, f.lastNodeEnd);
             } else {
                 node.lastNode = last;
+                node.lastNodeEnd = f.lastNodeEnd;
                 node.endSpan = f.span;
                 node.endBspan = f.bspan;
                 node.endWork = f.work;
@@ -211,6 +219,9 @@ public final class SpanEngine implements Measurements {
             countFinished(ts, node);
             node.state = TaskNode.ENDED;
             ts.pop();
+            if (dag != null && ts.depth == 0) {
+                dag.busyEnd(ts, now);
+            }
             if (ts.depth > 0 && ts.top().waitDepth == 0) {
                 openStrand(ts);
             }
@@ -230,7 +241,7 @@ public final class SpanEngine implements Measurements {
             if (f.waitDepth++ == 0) {
                 closeStrand(ts, now);
                 if (dag != null) {
-                    f.addIn(dag.endNode(ts, f, now, NodeEnd.WAIT), EdgeKind.WAIT_CONT);
+                    f.addIn(dag.endNode(ts, f, now, NodeEnd.WAIT), f.lastNodeEnd, EdgeKind.WAIT_CONT);
                 }
             }
         } finally {
@@ -301,11 +312,11 @@ public final class SpanEngine implements Measurements {
             }
             long last = -1;
             if (dag != null) {
-                last = dag.endNode(ts, f, now, NodeEnd.END);
-                f.addIn(last, EdgeKind.WAIT_CONT);
+                last = dag.endNode(ts, f, now, NodeEnd.END, false);
+                f.addIn(last, f.lastNodeEnd, EdgeKind.WAIT_CONT);
                 dag.spoil(ts, f);
             }
-            propagate(f, completer, last, now);
+            propagate(f, completer, last, f.lastNodeEnd);
             if (f.waitDepth == 0) {
                 openStrand(ts);
             }
@@ -435,6 +446,13 @@ public final class SpanEngine implements Measurements {
     public void drainDagNodes(Consumer<List<RecordedNode>> sink, boolean isFinal) {
         if (dag != null) {
             dag.drain(sink, threads, isFinal);
+        }
+    }
+
+    @Override
+    public void drainWorkerBusy(Consumer<io.forkscope.model.dag.WorkerBusy> sink, boolean isFinal) {
+        if (dag != null) {
+            dag.drainBusy(sink, threads, isFinal);
         }
     }
 
@@ -603,7 +621,11 @@ public final class SpanEngine implements Measurements {
             f.bspan = bspan;
         }
         if (dag != null) {
-            f.addIn(n instanceof CompleterNode c ? c.lastCompletion() : n.lastNode, EdgeKind.END);
+            if (n instanceof CompleterNode c) {
+                c.addEndEdges(f);
+            } else {
+                f.addIn(n.lastNode, n.lastNodeEnd, EdgeKind.END);
+            }
             if (n.collapsedOn != ts.index || (n.kind == TaskNode.SPAWNED && n.creator != f.node)) {
                 dag.spoil(ts, f);
             } else if (n.kind == TaskNode.SPAWNED && !n.joinCounted) {
@@ -664,7 +686,7 @@ public final class SpanEngine implements Measurements {
             if (n instanceof CompleterNode c) {
                 c.accumulate(f.span, f.bspan, dWork, dSpawns, dSyncs);
                 if (lastNode >= 0) {
-                    c.completedBy(lastNode, lastNodeEnd);
+                    c.completedBy(lastNode, lastNodeEnd, f.span);
                 }
             }
             a = model.completerOf(a);

@@ -49,11 +49,12 @@ public class TaskNode {
      */
     boolean finishCounted;
 
-    /** DAG recording: the node whose strand forked this task, or -1. Written before the push. */
+    /** DAG recording: the node whose strand forked this task, or -1, and its end. Written before the push. */
     long createdFrom = -1;
+    long createdFromEnd = Long.MIN_VALUE;
     /**
-     * DAG recording: the task's last node (its end), written before {@link #state} becomes ENDED;
-     * for a CountedCompleter the latest completion that reached it (under the node's lock).
+     * DAG recording: the task's last node (its end) and when it ended, written before {@link #state}
+     * becomes ENDED; for a CountedCompleter the latest completion that reached it (under the node's lock).
      */
     long lastNode = -1;
     long lastNodeEnd = Long.MIN_VALUE;

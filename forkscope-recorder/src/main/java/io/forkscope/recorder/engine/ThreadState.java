@@ -45,11 +45,18 @@ final class ThreadState {
     boolean nodeOpen;
     long nodeStart;
     long nodeWork;
-    java.util.List<io.forkscope.model.dag.RecordedNode> dagBatch = new java.util.ArrayList<>();
+    /** Nodes not yet handed over; created at the thread's first node. */
+    NodeBuffer dagNodes;
     /** Frames on the stack that may still collapse: while any is open, the batch is not handed over. */
     int collapsibleOpen;
     /** Creates made while no node was open, counted on the thread's next node. */
     long pendingCreates;
+
+    // Busy intervals (mode=dag) of a pool worker: [start, end) pairs in ns from the recording's
+    // start, closed when the task it took off a queue ends; busySince is the open one's start.
+    long[] busyIntervals;
+    int busyLength;
+    long busySince = Long.MIN_VALUE;
 
     ThreadState(String threadName, boolean ignored, int poolParallelism) {
         this.threadName = threadName;

@@ -141,6 +141,47 @@ class HandBuiltDagTest {
     }
 
     @Test
+    void countedCompleterDagKeepsTheLongestPathWhenItIsNotTheLatestCompletion() {
+        // time mode: the clock moves only with work, so times are the units. The root forks leaves
+        // of 7, 13 and 4 and completes its own tail; main then runs the pending leaves newest
+        // first (4, 13, 7): the latest completion (leaf 7, path 1+2+7) is not on the longest path
+        // (leaf 13, path 1+2+13). The join needs an end edge from each.
+        SimRuntime rt = new SimRuntime(0, 11, true, true);
+        SimTask[] root = new SimTask[1];
+        root[0] = new SimTask(r -> {
+            r.work(2);
+            root[0].pending = 3;
+            for (long lw : new long[] {7, 13, 4}) {
+                SimTask[] leaf = new SimTask[1];
+                leaf[0] = new SimTask(q -> {
+                    q.work(lw);
+                    q.tryComplete(leaf[0]);
+                }, root[0], true);
+                r.fork(leaf[0]);
+            }
+            r.work(1);
+            r.tryComplete(root[0]);
+        }, null, true);
+        Object token = rt.engine.regionStart("program");
+        rt.work(1);
+        rt.invoke(root[0]);
+        rt.work(1);
+        rt.engine.regionStop(token);
+        java.util.List<io.forkscope.model.dag.RecordedNode> nodes = new java.util.ArrayList<>();
+        rt.engine.drainDagNodes(nodes::addAll, true);
+        long[] frame = rt.engine.dagFrame();
+        io.forkscope.model.dag.Dag dag = io.forkscope.model.dag.DagAssembler
+                .assemble(nodes, (int) frame[0], frame[1], frame[2]).dag();
+
+        assertThat(rt.engine.snapshot(true).measures().span()).isEqualTo(1 + 2 + 13 + 1);
+        assertThat(RecordedDagProperties.longestPath(dag)).isEqualTo(1 + 2 + 13 + 1);
+        io.forkscope.model.dag.DagNode last = dag.nodes().get(dag.nodes().size() - 1);
+        // main's last strand becomes ready when the last leaf (7) completes: at 1+2+1+4+13+7
+        long ready = last.in().stream().mapToLong(e -> dag.nodes().get(e.from()).end()).max().orElseThrow();
+        assertThat(ready - frame[1]).isEqualTo(1 + 2 + 1 + 4 + 13 + 7);
+    }
+
+    @Test
     void overlappingAndRepeatedRegionsAreEachMeasured() {
         SimRuntime rt = new SimRuntime(B, 5);
         Object outer = rt.engine.regionStart("outer");
