@@ -8,12 +8,12 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * One thread's DAG nodes not yet handed over, as parallel primitive arrays so that recording a
+ * One thread's DAG nodes not yet handed over, in a primitive array, so that recording a
  * strand allocates nothing: most strands are folded into a collapsed node soon after they end, and
  * only the nodes that survive become {@link RecordedNode} objects, when the buffer is handed over.
  *
- * <p>Node {@code i}'s in-edges are {@code edgeFrom/edgeKind[edgeStart[i] .. edgeStart[i + 1])}, with
- * {@code edgeStart[size] == edges}. Collapsing a tail {@code [from, size)} keeps slot {@code from}
+ * <p>Node {@code i}'s in-edges are {@code edgeFrom/edgeKind} from its edge start up to the next node's
+ * (or {@code edges} for the last node). Collapsing a tail {@code [from, size)} keeps slot {@code from}
  * (and so the first node's in-edges, the only ones that come from outside the tail) and rewrites
  * its values.
  *
@@ -25,25 +25,32 @@ final class NodeBuffer {
     private static final EdgeKind[] KINDS = EdgeKind.values();
     private static final NodeEnd[] ENDS = NodeEnd.values();
 
-    int size;
-    long[] id = new long[64];
-    long[] start = new long[64];
-    long[] end = new long[64];
-    long[] work = new long[64];
-    long[] span = new long[64];
-    long[] strands = new long[64];
-    long[] creates = new long[64];
-    long[] waits = new long[64];
-    long[] taskEnds = new long[64];
-    long[] innerDelay = new long[64];
+    // A node's fields, at these offsets from i * STRIDE in {@link #nodes}: one node's values share
+    // one or two cache lines, where an array per field would touch a line per field.
+    private static final int ID = 0;
+    private static final int START = 1;
+    private static final int END = 2;
+    private static final int WORK = 3;
+    private static final int SPAN = 4;
+    private static final int STRANDS = 5;
+    private static final int CREATES = 6;
+    private static final int WAITS = 7;
+    private static final int TASK_ENDS = 8;
+    private static final int INNER_DELAY = 9;
     /** When the node became ready: the latest end among its predecessors (MIN_VALUE without any). */
-    long[] ready = new long[64];
-    byte[] ends = new byte[64];
-    int[] edgeStart = new int[65];
+    private static final int READY = 10;
+    /** What ended it: a {@link NodeEnd} ordinal. */
+    private static final int ENDS_BY = 11;
+    /** Where its in-edges start in {@link #edgeFrom}; they end where the next node's start. */
+    private static final int EDGE_START = 12;
+    private static final int STRIDE = 13;
 
-    int edges;
-    long[] edgeFrom = new long[128];
-    byte[] edgeKind = new byte[128];
+    int size;
+    private long[] nodes = new long[64 * STRIDE];
+
+    private int edges;
+    private long[] edgeFrom = new long[128];
+    private byte[] edgeKind = new byte[128];
 
     /**
      * Appends a strand with the in-edges {@code from/kinds[0 .. n)} that became ready at {@code readyAt};
@@ -51,34 +58,34 @@ final class NodeBuffer {
      */
     void addStrand(long nodeId, long s, long e, long w, NodeEnd endedBy, boolean taskEnd, long[] from,
                    EdgeKind[] kinds, int n, long readyAt, long pendingCreates) {
-        if (size + 1 >= id.length) {
-            grow();
+        int o = size * STRIDE;
+        if (o + STRIDE > nodes.length) {
+            nodes = Arrays.copyOf(nodes, nodes.length * 2);
         }
         if (edges + n > edgeFrom.length) {
             int cap = Math.max(edgeFrom.length * 2, edges + n);
             edgeFrom = Arrays.copyOf(edgeFrom, cap);
             edgeKind = Arrays.copyOf(edgeKind, cap);
         }
-        int i = size;
-        id[i] = nodeId;
-        start[i] = s;
-        end[i] = e;
-        work[i] = w;
-        span[i] = w;
-        strands[i] = 1;
-        creates[i] = pendingCreates;
-        waits[i] = 0;
-        taskEnds[i] = taskEnd ? 1 : 0;
-        innerDelay[i] = 0;
-        ready[i] = readyAt;
-        ends[i] = (byte) endedBy.ordinal();
-        edgeStart[i] = edges;
+        long[] a = nodes;
+        a[o + ID] = nodeId;
+        a[o + START] = s;
+        a[o + END] = e;
+        a[o + WORK] = w;
+        a[o + SPAN] = w;
+        a[o + STRANDS] = 1;
+        a[o + CREATES] = pendingCreates;
+        a[o + WAITS] = 0;
+        a[o + TASK_ENDS] = taskEnd ? 1 : 0;
+        a[o + INNER_DELAY] = 0;
+        a[o + READY] = readyAt;
+        a[o + ENDS_BY] = endedBy.ordinal();
+        a[o + EDGE_START] = edges;
         for (int k = 0; k < n; k++) {
             edgeFrom[edges] = from[k];
             edgeKind[edges++] = (byte) kinds[k].ordinal();
         }
-        edgeStart[i + 1] = edges;
-        size = i + 1;
+        size++;
     }
 
     /**
@@ -92,6 +99,7 @@ final class NodeBuffer {
         if (last <= from) {
             return;       // one node: it is its own collapsed node already
         }
+        long[] a = nodes;
         long w = 0;
         long st = 0;
         long cr = 0;
@@ -99,50 +107,56 @@ final class NodeBuffer {
         long te = 0;
         long delay = 0;
         for (int i = from; i <= last; i++) {
-            NodeEnd e = ENDS[ends[i]];
-            w += work[i];
-            st += strands[i];
-            cr += creates[i] + (e == NodeEnd.CREATE ? 1 : 0);
-            wa += waits[i] + (e == NodeEnd.WAIT ? 1 : 0);
-            te += taskEnds[i];
-            delay += innerDelay[i];
-            if (i > from && ready[i] != Long.MIN_VALUE) {
-                delay += Math.max(0, start[i] - ready[i]);
+            int o = i * STRIDE;
+            long e = a[o + ENDS_BY];
+            w += a[o + WORK];
+            st += a[o + STRANDS];
+            cr += a[o + CREATES] + (e == NodeEnd.CREATE.ordinal() ? 1 : 0);
+            wa += a[o + WAITS] + (e == NodeEnd.WAIT.ordinal() ? 1 : 0);
+            te += a[o + TASK_ENDS];
+            delay += a[o + INNER_DELAY];
+            if (i > from && a[o + READY] != Long.MIN_VALUE) {
+                delay += Math.max(0, a[o + START] - a[o + READY]);
             }
         }
-        id[from] = id[last];
-        end[from] = end[last];
-        work[from] = w;
-        span[from] = innerSpan;
-        strands[from] = st;
-        creates[from] = cr;
-        waits[from] = wa;
-        taskEnds[from] = te;
-        innerDelay[from] = delay;
-        ends[from] = (byte) NodeEnd.END.ordinal();
-        edges = edgeStart[from + 1];
+        int f = from * STRIDE;
+        int l = last * STRIDE;
+        a[f + ID] = a[l + ID];
+        a[f + END] = a[l + END];
+        a[f + WORK] = w;
+        a[f + SPAN] = innerSpan;
+        a[f + STRANDS] = st;
+        a[f + CREATES] = cr;
+        a[f + WAITS] = wa;
+        a[f + TASK_ENDS] = te;
+        a[f + INNER_DELAY] = delay;
+        a[f + ENDS_BY] = NodeEnd.END.ordinal();
+        edges = (int) a[f + STRIDE + EDGE_START];
         size = from + 1;
     }
 
     /** The buffer's nodes as records of worker {@code worker}, oldest first. */
     List<RecordedNode> toRecords(int worker) {
         int n = size;
-        long[] ids = id;
-        int[] es = edgeStart;
+        int edgeCount = edges;
+        long[] a = nodes;
         long[] ef = edgeFrom;
         byte[] ek = edgeKind;
-        n = Math.min(n, Math.min(ids.length, es.length - 1));
+        n = Math.min(n, a.length / STRIDE);
+        edgeCount = Math.min(edgeCount, Math.min(ef.length, ek.length));
         List<RecordedNode> out = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
-            int a = Math.min(es[i], ef.length);
-            int b = Math.max(a, Math.min(es[i + 1], Math.min(ef.length, ek.length)));
-            long[] from = Arrays.copyOfRange(ef, a, b);
-            EdgeKind[] kinds = new EdgeKind[b - a];
-            for (int k = a; k < b; k++) {
-                kinds[k - a] = KINDS[ek[k]];
+            int o = i * STRIDE;
+            int from = (int) Math.min(a[o + EDGE_START], edgeCount);
+            int to = i + 1 < n ? (int) Math.min(a[o + STRIDE + EDGE_START], edgeCount) : edgeCount;
+            to = Math.max(from, to);
+            EdgeKind[] kinds = new EdgeKind[to - from];
+            for (int k = from; k < to; k++) {
+                kinds[k - from] = KINDS[ek[k]];
             }
-            out.add(new RecordedNode(ids[i], worker, start[i], Math.max(start[i], end[i]), work[i], ENDS[ends[i]],
-                    from, kinds, span[i], strands[i], creates[i], waits[i], innerDelay[i], taskEnds[i]));
+            out.add(new RecordedNode(a[o + ID], worker, a[o + START], Math.max(a[o + START], a[o + END]), a[o + WORK],
+                    ENDS[(int) a[o + ENDS_BY]], Arrays.copyOfRange(ef, from, to), kinds, a[o + SPAN], a[o + STRANDS],
+                    a[o + CREATES], a[o + WAITS], a[o + INNER_DELAY], a[o + TASK_ENDS]));
         }
         return out;
     }
@@ -150,22 +164,5 @@ final class NodeBuffer {
     void clear() {
         size = 0;
         edges = 0;
-    }
-
-    private void grow() {
-        int cap = id.length * 2;
-        id = Arrays.copyOf(id, cap);
-        start = Arrays.copyOf(start, cap);
-        end = Arrays.copyOf(end, cap);
-        work = Arrays.copyOf(work, cap);
-        span = Arrays.copyOf(span, cap);
-        strands = Arrays.copyOf(strands, cap);
-        creates = Arrays.copyOf(creates, cap);
-        waits = Arrays.copyOf(waits, cap);
-        taskEnds = Arrays.copyOf(taskEnds, cap);
-        innerDelay = Arrays.copyOf(innerDelay, cap);
-        ready = Arrays.copyOf(ready, cap);
-        ends = Arrays.copyOf(ends, cap);
-        edgeStart = Arrays.copyOf(edgeStart, cap + 1);
     }
 }
