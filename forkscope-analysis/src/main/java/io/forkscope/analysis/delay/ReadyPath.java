@@ -13,6 +13,14 @@ import java.util.List;
  * is free). The no-work that happens during scheduler delay is the scheduler's fault
  * (no-work-sched): a worker sat idle while the path's next node was ready.
  *
+ * <p>A collapsed node (a sub-DAG one worker ran alone) hides its inner path, so the path's work in
+ * it is estimated as max(inner span, work − inner delay), at most its length: with no inner delay
+ * every inner strand started as soon as it was ready, so the inner path runs them all; with much
+ * inner delay it runs little more than the inner longest path. The rest of its interval is path
+ * waiting (runtime gaps and inner waits), spread evenly over the interval and classified like any
+ * wait, except that its own worker counts as busy (it ran the node's other strands or the runtime
+ * between them), so the wait is busy delay when every other worker ran too.
+ *
  * @param nodes          the path's node ids, first to last
  * @param work           time a path node was running (ns)
  * @param busyDelay      path time waiting while every worker was busy (ns)
@@ -45,26 +53,40 @@ public record ReadyPath(List<Integer> nodes, long work, double busyDelay, double
         for (int v = last; v >= 0; v = readiness.lastPred[v]) {
             DagNode node = dag.nodes().get(v);
             path.add(v);
-            work += node.end() - node.start();
+            long length = node.end() - node.start();
+            long inner = node.collapsed()
+                    ? Math.min(length, Math.max(0, Math.max(node.span(), node.work() - node.innerDelay())))
+                    : length;
+            work += inner;
+            if (inner < length) {
+                classifyWait(profile, node.start(), node.end(), (double) (length - inner) / length,
+                        ParallelismProfile.runningShare(node), waiting);
+            }
             long readyAt = readiness.lastPred[v] >= 0 ? readiness.ready[v] : dag.begin();
-            classifyWait(profile, Math.min(readyAt, node.start()), node.start(), waiting);
+            classifyWait(profile, Math.min(readyAt, node.start()), node.start(), 1, 0, waiting);
         }
         Collections.reverse(path);
         return new ReadyPath(path, work, waiting[0], waiting[1], waiting[2]);
     }
 
-    /** Splits the path's wait [from, to) into busy and scheduler delay, and sums no-work in the latter. */
-    private static void classifyWait(ParallelismProfile profile, long from, long to, double[] into) {
+    /**
+     * Splits the path's wait over [from, to), {@code weight} of each instant, into busy and scheduler
+     * delay, and sums no-work in the latter. {@code ownShare} is the running share of a collapsed
+     * node whose inner wait this is: its worker is busy, so only the others decide.
+     */
+    private static void classifyWait(ParallelismProfile profile, long from, long to, double weight, double ownShare,
+                                     double[] into) {
         int workers = profile.workers();
+        double busyWhen = ownShare > 0 ? workers - 1 : workers;
         for (ProfileSegment s : profile.segments()) {
             long a = Math.max(from, s.start());
             long b = Math.min(to, s.end());
             if (a >= b) {
                 continue;
             }
-            double dt = b - a;
+            double dt = (b - a) * weight;
             double p = Math.min(workers, s.running());
-            if (p >= workers - 1e-9) {
+            if (p - ownShare >= busyWhen - 1e-9) {
                 into[0] += dt;
             } else {
                 into[1] += dt;

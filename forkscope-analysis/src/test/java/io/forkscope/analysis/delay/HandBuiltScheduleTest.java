@@ -114,6 +114,33 @@ class HandBuiltScheduleTest {
         assertThat(DelaySpotter.analyze(dag).profile().at(50).running()).isCloseTo(0.6, within(1e-12));
     }
 
+    /**
+     * The ready path through that collapsed node: path work max(inner span 40, work 60 - inner
+     * delay 10) = 50, the other 50 of its interval path waiting. Alone (P = 1) its worker is busy
+     * with the node's other strands: busy delay. Beside an idle worker (P = 2) the wait is the
+     * scheduler's, and the no-work during it (rate 2 - 0.6 running - 0.1 ready, for half of the
+     * interval) is no-work-sched.
+     */
+    @Test
+    void theReadyPathThroughACollapsedNodeWorksItsInnerSpan() {
+        DagNode collapsed = new DagNode(0, 0, 0, 100, 60, 40, NodeEnd.END, List.of(), 12, 3, 3, 6, 10);
+        ReadyPath alone = DelaySpotter.analyze(new Dag(List.of(collapsed), 1, 0, 100)).readyPath();
+        assertThat(alone.work()).isEqualTo(50);
+        assertThat(alone.busyDelay()).isCloseTo(50.0, within(1e-9));
+        assertThat(alone.schedulerDelay()).isCloseTo(0.0, within(1e-9));
+        assertThat(alone.length()).isCloseTo(100.0, within(1e-9));
+
+        ReadyPath beside = DelaySpotter.analyze(new Dag(List.of(collapsed), 2, 0, 100)).readyPath();
+        assertThat(beside.work()).isEqualTo(50);
+        assertThat(beside.busyDelay()).isCloseTo(0.0, within(1e-9));
+        assertThat(beside.schedulerDelay()).isCloseTo(50.0, within(1e-9));
+        assertThat(beside.noWorkSched()).isCloseTo((2 - 0.6 - 0.1) * 100 * 0.5, within(1e-9));
+
+        // no inner delay: every inner strand is on the path; only the runtime gaps (40) wait
+        DagNode chain = new DagNode(0, 0, 0, 100, 60, 40, NodeEnd.END, List.of(), 12, 3, 3, 6, 0);
+        assertThat(DelaySpotter.analyze(new Dag(List.of(chain), 1, 0, 100)).readyPath().work()).isEqualTo(60);
+    }
+
     @Test
     void workStretchAndLossAgainstASerialRun() {
         Dag dag = new Dag(List.of(

@@ -38,7 +38,11 @@ final class DelayFixtures {
                 new WorkerBusy(1, "pool-1-worker-1", new long[] {22, 36, 38, 39})));
     }
 
-    /** The same schedule ten thousand times slower (µs instead of ns), with a collapsed node. */
+    /**
+     * The same schedule a thousand times slower (µs instead of ns), B a collapsed node (work 9 µs
+     * of its 10, no inner delay): its inner runtime gaps, 1 µs of path waiting while worker 0
+     * idles, add (2 - 0.9) x 1 µs to no-work-sched (6.1 µs).
+     */
     static Dag delayedSlow() {
         long k = 1000;
         return new Dag(List.of(
