@@ -13,4 +13,13 @@ public interface TaskModel {
 
     /** @return the task's completer (the parent it completes into), or null */
     TaskHandle completerOf(TaskHandle task);
+
+    /**
+     * @return a CountedCompleter's pending count (how many completions it still waits for before
+     *         its own), or -1 when unknown; the DAG recorder collapses a completer's subtree only
+     *         when it can tell, from these, that the subtree has completed
+     */
+    default int pendingCount(TaskHandle task) {
+        return -1;
+    }
 }

@@ -23,6 +23,11 @@ public final class ForkJoinTaskModel implements TaskModel, ThreadClassifier {
     }
 
     @Override
+    public int pendingCount(TaskHandle task) {
+        return task instanceof CountedCompleter<?> c ? c.getPendingCount() : -1;
+    }
+
+    @Override
     public TaskHandle completerOf(TaskHandle task) {
         if (task instanceof CountedCompleter<?> c) {
             Object parent = c.getCompleter();

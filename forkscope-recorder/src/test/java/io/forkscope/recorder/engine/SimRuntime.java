@@ -167,6 +167,12 @@ final class SimRuntime implements TaskModel, ThreadClassifier {
     }
 
     @Override
+    public int pendingCount(TaskHandle task) {
+        SimTask t = (SimTask) task;
+        return t.countedCompleter ? t.pending : -1;
+    }
+
+    @Override
     public TaskHandle completerOf(TaskHandle task) {
         return ((SimTask) task).completer;
     }
