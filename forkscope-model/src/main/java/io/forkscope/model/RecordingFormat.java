@@ -49,8 +49,9 @@ public final class RecordingFormat {
      * (1.2) A batch of DAG nodes, as {@link #BLOCK_DAG_NODES} with taskEnds(u64) after
      * innerDelay: count(u32), then per node id(u64) worker(u32) start(u64) end(u64) work(u64)
      * ends(u8) edges(u16) (from(u64) kind(u8))* span(u64) strands(u64) creates(u64) waits(u64)
-     * innerDelay(u64) taskEnds(u64) (task bodies that ended inside the node). Replaces
-     * {@link #BLOCK_DAG_NODES} in what writers write.
+     * innerDelay(u64) taskEnds(u64) (task bodies that ended inside the node) firstId(u64) (a
+     * collapsed node stands for every id of its thread from firstId to id; = id for a strand).
+     * Replaces {@link #BLOCK_DAG_NODES} in what writers write.
      */
     public static final int BLOCK_DAG_NODES_V2 = 8;
     /**

@@ -205,8 +205,12 @@ public final class RecordingReader {
             long waits = p.readLong();
             long innerDelay = p.readLong();
             long taskEnds = v2 ? p.readLong() : RecordedNode.strandTaskEnds(end1);
+            long firstId = v2 ? p.readLong() : id;
+            if (firstId > id || (firstId >> 40) != (id >> 40)) {
+                throw new IOException("node " + id + " claims ids from " + firstId);
+            }
             into.add(new RecordedNode(id, worker, start, end, work, end1, from, kind, span, strands, creates, waits,
-                    innerDelay, taskEnds));
+                    innerDelay, taskEnds, firstId));
         }
     }
 

@@ -83,6 +83,7 @@ public final class RecordingWriter implements AutoCloseable {
             data.writeLong(n.waits());
             data.writeLong(n.innerDelay());
             data.writeLong(n.taskEnds());
+            data.writeLong(n.firstId());
         }
         finishBlock();
     }

@@ -12,6 +12,9 @@ import java.util.PriorityQueue;
  * Turns the recorder's nodes into a {@link Dag}: orders them so that every predecessor comes
  * first (a topological order that follows end times, which is also the order the clock gives),
  * numbers them densely, and drops edges from nodes the file does not hold (a recording cut short).
+ * An edge that names a strand folded into a collapsed node (the recorder learns that a sub-DAG
+ * collapses only once it completes, after it may have handed out ids of its strands) means that
+ * node: a collapsed node stands for the ids of its thread from its {@code firstId} to its id.
  */
 public final class DagAssembler {
     private DagAssembler() {}
@@ -31,8 +34,22 @@ public final class DagAssembler {
         RecordedNode[] byEnd = recorded.toArray(new RecordedNode[0]);
         Arrays.sort(byEnd, Comparator.comparingLong(RecordedNode::end).thenComparingLong(RecordedNode::start)
                 .thenComparingLong(RecordedNode::id));
+        java.util.TreeMap<Long, Integer> collapsedByFirstId = new java.util.TreeMap<>();
         for (int i = 0; i < byEnd.length; i++) {
             position.put(byEnd[i].id(), i);
+            if (byEnd[i].firstId() < byEnd[i].id()) {
+                collapsedByFirstId.put(byEnd[i].firstId(), i);
+            }
+        }
+        for (int i = 0; i < byEnd.length; i++) {
+            for (long from : byEnd[i].inFrom()) {
+                if (!position.containsKey(from)) {
+                    var holder = collapsedByFirstId.floorEntry(from);
+                    if (holder != null && from <= byEnd[holder.getValue()].id()) {
+                        position.put(from, holder.getValue());
+                    }
+                }
+            }
         }
         int n = byEnd.length;
         int[] missingPreds = new int[n];

@@ -12,14 +12,29 @@ package io.forkscope.model.dag;
  *                 a thread's root, at the end of the run) ends with it, else 0 (a CountedCompleter
  *                 completion ends a node with {@link NodeEnd#END} but not its task's body); for a
  *                 collapsed node the sum over its inner strands
+ * @param firstId  the id of the first strand a collapsed node holds ({@code id} for a strand): a
+ *                 collapsed node stands for every id of its thread from {@code firstId} to
+ *                 {@code id}, so an edge that names one of them (recorded before the collapse
+ *                 was known) means the collapsed node
  */
 public record RecordedNode(long id, int worker, long start, long end, long work, NodeEnd ends, long[] inFrom,
                            EdgeKind[] inKinds, long span, long strands, long creates, long waits, long innerDelay,
-                           long taskEnds) {
+                           long taskEnds, long firstId) {
     public RecordedNode {
         if (inFrom.length != inKinds.length) {
             throw new IllegalArgumentException("edge sources and kinds differ in number");
         }
+        if (firstId > id || (firstId >> 40) != (id >> 40)) {
+            throw new IllegalArgumentException("node " + id + " cannot hold ids from " + firstId);
+        }
+    }
+
+    /** A node that holds no ids but its own. */
+    public RecordedNode(long id, int worker, long start, long end, long work, NodeEnd ends, long[] inFrom,
+                        EdgeKind[] inKinds, long span, long strands, long creates, long waits, long innerDelay,
+                        long taskEnds) {
+        this(id, worker, start, end, work, ends, inFrom, inKinds, span, strands, creates, waits, innerDelay, taskEnds,
+                id);
     }
 
     /**

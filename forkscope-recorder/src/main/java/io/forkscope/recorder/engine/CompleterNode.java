@@ -37,6 +37,18 @@ final class CompleterNode extends TaskNode {
         }
     }
 
+    // DAG collapsing of this completer's subtree (see DagRecorder): its depth among completers,
+    // and, once it runs, the worker, the buffer index of its first node and the stack depth below
+    // its frame. Written by the thread that runs it, before anything in its subtree can run.
+    int ccDepth;
+    int scopeWorker = -1;
+    int scopeStart;
+    int scopeDepth;
+    /** The sequence number its thread gives the scope's first node: later ones are inside it. */
+    long scopeFirstSeq;
+    /** Some of the subtree ran on another worker, or something foreign ran inside it: it cannot collapse. */
+    volatile boolean scopeSpoiled;
+
     // DAG recording, under this node's lock: the completion on the longest path into this node,
     // which need not be the latest one (lastNode/lastNodeEnd).
     private long criticalNode = -1;

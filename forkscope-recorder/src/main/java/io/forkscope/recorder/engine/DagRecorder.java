@@ -30,6 +30,9 @@ final class DagRecorder {
     private static final int BATCH = 512;
     /** Busy intervals a thread holds before handing them over (two longs each). */
     private static final int BUSY_BATCH = 256;
+    /** Nodes a thread may hold for open completer subtrees before it gives up collapsing them. */
+    private static final int MAX_HELD = 1 << 18;
+    private static final int MAX_CHAIN = 100_000;
 
     private final long originNs;
     private final boolean collapse;
@@ -67,6 +70,9 @@ final class DagRecorder {
         long id = ((long) ts.index << 40) | ts.nodeSeq++;
         long ready = f.inReady == Long.MIN_VALUE ? Long.MIN_VALUE : f.inReady - originNs;
         NodeBuffer b = buffer(ts);
+        if (ts.scopeTop > 0) {
+            spoilScopesReachedFromOutside(ts, b.size, f);
+        }
         b.addStrand(id, ts.nodeStart - originNs, now - originNs, ts.nodeWork, ends, taskEnd, f.inFrom, f.inKinds,
                 f.inCount, ready, ts.pendingCreates);
         ts.pendingCreates = 0;
@@ -96,19 +102,178 @@ final class DagRecorder {
 
     private void handOverIfFull(ThreadState ts) {
         NodeBuffer b = ts.dagNodes;
-        if (b != null && b.size >= BATCH && ts.collapsibleOpen == 0) {
-            full.add(b.toRecords(ts.index));
-            b.clear();
+        if (b == null || b.size < BATCH || ts.collapsibleOpen > 0) {
+            return;
         }
+        if (liveScopes(ts)) {
+            if (b.size < MAX_HELD) {
+                return;
+            }
+            for (int i = 0; i < ts.scopeTop; i++) {
+                ts.scopes[i].scopeSpoiled = true;     // too big to hold: give up collapsing them
+            }
+        }
+        full.add(b.toRecords(ts.index));
+        b.clear();
+        // every scope left is spoiled, and its start index no longer means anything
+        java.util.Arrays.fill(ts.scopes, 0, ts.scopeTop, null);
+        ts.scopeTop = 0;
+        ts.collapseAtEnd = null;
     }
 
-    /** A task's frame begins: its nodes will start here in the buffer. */
+    private static boolean liveScopes(ThreadState ts) {
+        for (int i = 0; i < ts.scopeTop; i++) {
+            if (!ts.scopes[i].scopeSpoiled) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A task's frame begins (already pushed): its nodes will start here in the buffer. */
     void beginFrame(ThreadState ts, Frame f, TaskNode node) {
         f.batchStart = buffer(ts).size;
         f.collapsible = collapse && !node.completer;
         if (f.collapsible) {
             ts.collapsibleOpen++;
         }
+        if (collapse) {
+            enterScope(ts, node, f.batchStart);
+        }
+    }
+
+    // ------------------------------------------------------------ completer subtrees
+    //
+    // A CountedCompleter's subtree does not nest in its frame: its children run after its body,
+    // as tasks of their own, and it completes when its last descendant's tryComplete finds its
+    // pending count at zero. If one worker ran the whole subtree, with nothing else in between,
+    // its nodes are the tail of that worker's buffer from the completer's first node when it
+    // completes, and only the completer's first node has in-edges from outside (its create edge).
+    // Each running completer is therefore a scope on its thread's stack: a task that runs on
+    // another worker than its innermost scope spoils every scope above it (a steal), a task that
+    // runs outside the innermost scopes pops and spoils them (foreign nodes inside their run),
+    // and a completion that completes an unspoiled scope of this thread collapses its run. The
+    // completions already recorded in completers above it that name nodes of the run are renamed
+    // to the collapsed node (its id is the run's last, the completion node itself).
+
+    private void enterScope(ThreadState ts, TaskNode node, int start) {
+        CompleterNode p = node.scopeParent;
+        if (p != null && p.scopeWorker != ts.index) {
+            for (int i = 0; p != null && i < MAX_CHAIN; i++, p = p.scopeParent) {
+                p.scopeSpoiled = true;
+            }
+        }
+        while (ts.scopeTop > 0 && !inside(ts.scopes[ts.scopeTop - 1], node)) {
+            ts.scopes[--ts.scopeTop].scopeSpoiled = true;
+            ts.scopes[ts.scopeTop] = null;
+        }
+        if (node instanceof CompleterNode c) {
+            c.scopeWorker = ts.index;
+            c.scopeStart = start;
+            c.scopeFirstSeq = ts.nodeSeq;
+            c.scopeDepth = ts.depth - 1;
+            if (ts.scopeTop == ts.scopes.length) {
+                ts.scopes = java.util.Arrays.copyOf(ts.scopes, ts.scopeTop * 2);
+            }
+            ts.scopes[ts.scopeTop++] = c;
+        }
+    }
+
+    /**
+     * The node about to be appended at {@code index} has the frame's in-edges: a scope it lies
+     * inside (not as the scope's first node, whose in-edges come from outside by definition)
+     * cannot collapse if one of them comes from outside the scope's run, another thread's node
+     * or one of this thread's from before the scope began (a join of a task run elsewhere).
+     */
+    private static void spoilScopesReachedFromOutside(ThreadState ts, int index, Frame f) {
+        long self = (long) ts.index << 40;
+        for (int e = 0; e < f.inCount; e++) {
+            long from = f.inFrom[e];
+            long seq = (from & ~((1L << 40) - 1)) == self ? from & ((1L << 40) - 1) : -1;
+            for (int k = ts.scopeTop - 1; k >= 0; k--) {
+                CompleterNode s = ts.scopes[k];
+                if (seq >= s.scopeFirstSeq) {
+                    break;            // inside this scope, so inside every scope below it too
+                }
+                if (s.scopeStart < index) {
+                    s.scopeSpoiled = true;
+                }
+            }
+        }
+    }
+
+    /** Whether the task belongs to completer {@code s}'s subtree. */
+    private static boolean inside(CompleterNode s, TaskNode node) {
+        CompleterNode p = node.scopeParent;
+        while (p != null && p.ccDepth > s.ccDepth) {
+            p = p.scopeParent;
+        }
+        return p == s;
+    }
+
+    /**
+     * A completion path starts at {@code x} (tryComplete, propagateCompletion): the outermost
+     * completer it completes (pending count zero all the way up, as tryComplete will find) whose
+     * subtree this worker may have run alone is collapsed when the current frame ends, so that
+     * the frame's last strands (after tryComplete) are inside the collapsed node too: a strand
+     * after the completion would otherwise hang off the whole subtree's longest path.
+     */
+    void completing(ThreadState ts, TaskHandle x, TaskModel model) {
+        if (!collapse || ts.scopeTop == 0) {
+            return;
+        }
+        TaskHandle a = x;
+        for (int i = 0; a != null && i < MAX_CHAIN && model.pendingCount(a) == 0; i++) {
+            if (a.getForkscopeNode() instanceof CompleterNode c && c.scopeWorker == ts.index && !c.scopeSpoiled
+                    && ts.depth == c.scopeDepth + 1) {
+                ts.collapseAtEnd = c;
+            }
+            a = model.completerOf(a);
+        }
+    }
+
+    /**
+     * The top frame is ending (its last node ended): collapses the completer subtree its
+     * completion completed, if nothing spoiled it since. Ids of its strands that completers or
+     * waiters took meanwhile stay valid: the collapsed node stands for them (its first id).
+     */
+    void frameEnding(ThreadState ts, long frameSpan) {
+        CompleterNode c = ts.collapseAtEnd;
+        if (c == null || ts.depth != c.scopeDepth + 1) {
+            return;
+        }
+        ts.collapseAtEnd = null;
+        collapseScope(ts, c, frameSpan);
+    }
+
+    /**
+     * Collapses the completed scope {@code c} if it is this thread's, unspoiled and on its stack;
+     * its inner longest path reaches its last completion or the end of the frame now ending.
+     */
+    private boolean collapseScope(ThreadState ts, CompleterNode c, long frameSpan) {
+        if (c.scopeWorker != ts.index) {
+            return false;
+        }
+        int k = ts.scopeTop - 1;
+        while (k >= 0 && ts.scopes[k] != c) {
+            k--;
+        }
+        if (k < 0) {
+            return false;
+        }
+        java.util.Arrays.fill(ts.scopes, k, ts.scopeTop, null);    // it and what ran inside it are done
+        ts.scopeTop = k;
+        // only the frame completing it may be open above the scope's base (nothing else names its nodes)
+        if (c.scopeSpoiled || ts.depth != c.scopeDepth + 1) {
+            return false;
+        }
+        NodeBuffer b = buffer(ts);
+        if (c.scopeStart >= b.size) {
+            return false;
+        }
+        b.collapseTail(c.scopeStart, Math.max(0, Math.max(c.accSpan, frameSpan) - c.startSpan));
+        c.collapsedOn = ts.index;
+        return true;
     }
 
     /** The frame's sub-DAG is no longer one worker's alone. */

@@ -43,7 +43,9 @@ final class NodeBuffer {
     private static final int ENDS_BY = 11;
     /** Where its in-edges start in {@link #edgeFrom}; they end where the next node's start. */
     private static final int EDGE_START = 12;
-    private static final int STRIDE = 13;
+    /** The id of the first strand it holds (its own id for a strand). */
+    private static final int FIRST_ID = 13;
+    private static final int STRIDE = 14;
 
     int size;
     private long[] nodes = new long[64 * STRIDE];
@@ -81,6 +83,7 @@ final class NodeBuffer {
         a[o + READY] = readyAt;
         a[o + ENDS_BY] = endedBy.ordinal();
         a[o + EDGE_START] = edges;
+        a[o + FIRST_ID] = nodeId;
         for (int k = 0; k < n; k++) {
             edgeFrom[edges] = from[k];
             edgeKind[edges++] = (byte) kinds[k].ordinal();
@@ -89,8 +92,8 @@ final class NodeBuffer {
     }
 
     /**
-     * Folds nodes {@code [from, size)} into one node in slot {@code from}: the first node's start and
-     * in-edges, the last node's id and end, the sums of work and counts, the given inner longest
+     * Folds nodes {@code [from, size)} into one node in slot {@code from}: the first node's start,
+     * in-edges and first id, the last node's id and end, the sums of work and counts, the given inner longest
      * path, and as inner delay the time every node but the first waited after it became ready
      * (all their in-edges come from inside the tail) plus what they already carried.
      */
@@ -156,9 +159,15 @@ final class NodeBuffer {
             }
             out.add(new RecordedNode(a[o + ID], worker, a[o + START], Math.max(a[o + START], a[o + END]), a[o + WORK],
                     ENDS[(int) a[o + ENDS_BY]], Arrays.copyOfRange(ef, from, to), kinds, a[o + SPAN], a[o + STRANDS],
-                    a[o + CREATES], a[o + WAITS], a[o + INNER_DELAY], a[o + TASK_ENDS]));
+                    a[o + CREATES], a[o + WAITS], a[o + INNER_DELAY], a[o + TASK_ENDS],
+                    Math.min(a[o + FIRST_ID], a[o + ID])));
         }
         return out;
+    }
+
+    /** The id of the node at index {@code i}. */
+    long idAt(int i) {
+        return nodes[i * STRIDE + ID];
     }
 
     void clear() {

@@ -114,6 +114,7 @@ public final class SpanEngine implements Measurements {
             if (dag != null) {
                 node.createdFrom = dag.create(ts, f, now);
                 node.createdFromEnd = f.lastNodeEnd;
+                setScopeParent(child, node, f.node);
                 node.creator = f.node;
                 f.localForks++;
                 f.addIn(node.createdFrom, node.createdFromEnd, EdgeKind.CREATE_CONT);
@@ -158,6 +159,9 @@ public final class SpanEngine implements Measurements {
             if (node == null || node.state != TaskNode.CREATED) {
                 node = TaskNode.of(TaskNode.CALLED, model.isCompleter(task),
                         caller == null ? 0 : caller.span, caller == null ? 0 : caller.bspan);
+                if (dag != null) {
+                    setScopeParent(task, node, caller == null ? null : caller.node);
+                }
                 task.setForkscopeNode(node);
             }
             if (dag != null && caller != null && caller.waitDepth > 0 && node.kind == TaskNode.SPAWNED
@@ -215,6 +219,9 @@ public final class SpanEngine implements Measurements {
                 node.endWork = f.work;
                 node.endSpawns = f.spawns;
                 node.endSyncs = f.syncs;
+            }
+            if (dag != null) {
+                dag.frameEnding(ts, f.span);
             }
             countFinished(ts, node);
             node.state = TaskNode.ENDED;
@@ -317,6 +324,9 @@ public final class SpanEngine implements Measurements {
                 dag.spoil(ts, f);
             }
             propagate(f, completer, last, f.lastNodeEnd);
+            if (dag != null) {
+                dag.completing(ts, completer, model);
+            }
             if (f.waitDepth == 0) {
                 openStrand(ts);
             }
@@ -690,6 +700,24 @@ public final class SpanEngine implements Measurements {
                 }
             }
             a = model.completerOf(a);
+        }
+    }
+
+    /**
+     * DAG collapsing: the completer subtree a new task belongs to, its completer's for a
+     * CountedCompleter, else its creator's (see DagRecorder).
+     */
+    private void setScopeParent(TaskHandle task, TaskNode node, TaskNode creator) {
+        CompleterNode parent;
+        if (node.completer) {
+            TaskHandle c = model.completerOf(task);
+            parent = c != null && c.getForkscopeNode() instanceof CompleterNode p ? p : null;
+        } else {
+            parent = creator instanceof CompleterNode p ? p : creator == null ? null : creator.scopeParent;
+        }
+        node.scopeParent = parent;
+        if (node instanceof CompleterNode c) {
+            c.ccDepth = parent == null ? 0 : parent.ccDepth + 1;
         }
     }
 

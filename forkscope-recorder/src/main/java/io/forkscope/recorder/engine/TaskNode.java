@@ -64,6 +64,12 @@ public class TaskNode {
     int collapsedOn = -1;
     /** DAG collapsing: whether its creator's frame has counted its join (once). */
     boolean joinCounted;
+    /**
+     * DAG collapsing of completer subtrees: the innermost CountedCompleter whose subtree this task
+     * belongs to (a completer's completer; for other tasks their creator's), or null. Written
+     * before the task is published.
+     */
+    CompleterNode scopeParent;
 
     /** 0 until a waiter has taken the additive values (work, spawns, syncs); they are taken once. */
     volatile int additiveTaken;

@@ -51,6 +51,14 @@ final class ThreadState {
     int collapsibleOpen;
     /** Creates made while no node was open, counted on the thread's next node. */
     long pendingCreates;
+    /**
+     * Completer subtrees this thread is running, outermost first (see DagRecorder): each may
+     * collapse when it completes, so, like collapsible frames, they hold the buffer back.
+     */
+    CompleterNode[] scopes = new CompleterNode[8];
+    int scopeTop;
+    /** A completed scope to collapse when the top frame ends. */
+    CompleterNode collapseAtEnd;
 
     // Busy intervals (mode=dag) of a pool worker: [start, end) pairs in ns from the recording's
     // start, closed when the task it took off a queue ends; busySince is the open one's start.
