@@ -46,6 +46,11 @@ final class CompleterNode extends TaskNode {
     int scopeDepth;
     /** The sequence number its thread gives the scope's first node: later ones are inside it. */
     long scopeFirstSeq;
+    /** Its thread's counts of created tasks, and of their runs, joins and completer children, when the scope began. */
+    long scopeCreates;
+    long scopeOwnRuns;
+    long scopeOwnJoins;
+    long scopeCompleterChildren;
     /** Some of the subtree ran on another worker, or something foreign ran inside it: it cannot collapse. */
     volatile boolean scopeSpoiled;
 

@@ -73,8 +73,8 @@ final class DagRecorder {
         if (ts.scopeTop > 0) {
             spoilScopesReachedFromOutside(ts, b.size, f);
         }
-        b.addStrand(id, ts.nodeStart - originNs, now - originNs, ts.nodeWork, ends, taskEnd, f.inFrom, f.inKinds,
-                f.inCount, ready, ts.pendingCreates);
+        b.addStrand(id, ts.nodeStart - originNs, now - originNs, ts.nodeWork, f.span, ends, taskEnd, f.inFrom,
+                f.inKinds, f.inCount, ready, ts.pendingCreates);
         ts.pendingCreates = 0;
         f.inCount = 0;
         f.inReady = Long.MIN_VALUE;
@@ -171,6 +171,10 @@ final class DagRecorder {
             c.scopeWorker = ts.index;
             c.scopeStart = start;
             c.scopeFirstSeq = ts.nodeSeq;
+            c.scopeCreates = ts.createCount;
+            c.scopeOwnRuns = ts.ownRuns;
+            c.scopeOwnJoins = ts.ownJoins;
+            c.scopeCompleterChildren = ts.completerChildCreates;
             c.scopeDepth = ts.depth - 1;
             if (ts.scopeTop == ts.scopes.length) {
                 ts.scopes = java.util.Arrays.copyOf(ts.scopes, ts.scopeTop * 2);
@@ -237,20 +241,19 @@ final class DagRecorder {
      * completion completed, if nothing spoiled it since. Ids of its strands that completers or
      * waiters took meanwhile stay valid: the collapsed node stands for them (its first id).
      */
-    void frameEnding(ThreadState ts, long frameSpan) {
+    void frameEnding(ThreadState ts) {
         CompleterNode c = ts.collapseAtEnd;
         if (c == null || ts.depth != c.scopeDepth + 1) {
             return;
         }
         ts.collapseAtEnd = null;
-        collapseScope(ts, c, frameSpan);
+        collapseScope(ts, c);
     }
 
     /**
-     * Collapses the completed scope {@code c} if it is this thread's, unspoiled and on its stack;
-     * its inner longest path reaches its last completion or the end of the frame now ending.
+     * Collapses the completed scope {@code c} if it is this thread's, unspoiled and on its stack.
      */
-    private boolean collapseScope(ThreadState ts, CompleterNode c, long frameSpan) {
+    private boolean collapseScope(ThreadState ts, CompleterNode c) {
         if (c.scopeWorker != ts.index) {
             return false;
         }
@@ -263,15 +266,20 @@ final class DagRecorder {
         }
         java.util.Arrays.fill(ts.scopes, k, ts.scopeTop, null);    // it and what ran inside it are done
         ts.scopeTop = k;
-        // only the frame completing it may be open above the scope's base (nothing else names its nodes)
-        if (c.scopeSpoiled || ts.depth != c.scopeDepth + 1) {
+        // Only the frame completing it may be open above the scope's base, and every task created
+        // inside it ran inside it and ends inside it: joined there, or a completer child whose
+        // completion flows into the scope. An unjoined fork would leave a create edge out of the
+        // run's middle, or a path inside it that leads nowhere, which one node cannot express.
+        long created = ts.createCount - c.scopeCreates;
+        if (c.scopeSpoiled || ts.depth != c.scopeDepth + 1 || created != ts.ownRuns - c.scopeOwnRuns
+                || created != (ts.ownJoins - c.scopeOwnJoins) + (ts.completerChildCreates - c.scopeCompleterChildren)) {
             return false;
         }
         NodeBuffer b = buffer(ts);
         if (c.scopeStart >= b.size) {
             return false;
         }
-        b.collapseTail(c.scopeStart, Math.max(0, Math.max(c.accSpan, frameSpan) - c.startSpan));
+        b.collapseTail(c.scopeStart);
         c.collapsedOn = ts.index;
         return true;
     }
@@ -294,17 +302,15 @@ final class DagRecorder {
 
     /**
      * The task's frame ends (its last node already ended): collapses its sub-DAG if it may.
-     *
-     * @param innerSpan the longest path inside the task (its span at the end minus at the start)
      */
-    void endFrame(ThreadState ts, Frame f, TaskNode node, long innerSpan) {
+    void endFrame(ThreadState ts, Frame f, TaskNode node) {
         if (!f.collapsible) {
             return;
         }
         f.collapsible = false;
         ts.collapsibleOpen--;
         if (f.localForks == f.localJoins) {
-            buffer(ts).collapseTail(f.batchStart, innerSpan);
+            buffer(ts).collapseTail(f.batchStart);
             node.collapsedOn = ts.index;
         }
         handOverIfFull(ts);

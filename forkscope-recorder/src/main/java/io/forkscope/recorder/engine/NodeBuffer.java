@@ -45,7 +45,9 @@ final class NodeBuffer {
     private static final int EDGE_START = 12;
     /** The id of the first strand it holds (its own id for a strand). */
     private static final int FIRST_ID = 13;
-    private static final int STRIDE = 14;
+    /** The longest path from the start of the computation to its end (the engine's span there). */
+    private static final int PATH = 14;
+    private static final int STRIDE = 15;
 
     int size;
     private long[] nodes = new long[64 * STRIDE];
@@ -58,7 +60,7 @@ final class NodeBuffer {
      * Appends a strand with the in-edges {@code from/kinds[0 .. n)} that became ready at {@code readyAt};
      * {@code taskEnd} when a task's body ended with it.
      */
-    void addStrand(long nodeId, long s, long e, long w, NodeEnd endedBy, boolean taskEnd, long[] from,
+    void addStrand(long nodeId, long s, long e, long w, long path, NodeEnd endedBy, boolean taskEnd, long[] from,
                    EdgeKind[] kinds, int n, long readyAt, long pendingCreates) {
         int o = size * STRIDE;
         if (o + STRIDE > nodes.length) {
@@ -84,6 +86,7 @@ final class NodeBuffer {
         a[o + ENDS_BY] = endedBy.ordinal();
         a[o + EDGE_START] = edges;
         a[o + FIRST_ID] = nodeId;
+        a[o + PATH] = path;
         for (int k = 0; k < n; k++) {
             edgeFrom[edges] = from[k];
             edgeKind[edges++] = (byte) kinds[k].ordinal();
@@ -93,11 +96,12 @@ final class NodeBuffer {
 
     /**
      * Folds nodes {@code [from, size)} into one node in slot {@code from}: the first node's start,
-     * in-edges and first id, the last node's id and end, the sums of work and counts, the given inner longest
-     * path, and as inner delay the time every node but the first waited after it became ready
+     * in-edges and first id, the last node's id and end, the sums of work and counts, as inner
+     * longest path the longest path ending in any of them minus the one to the first node's start
+     * (all paths into the tail come through the first node), and as inner delay the time every node but the first waited after it became ready
      * (all their in-edges come from inside the tail) plus what they already carried.
      */
-    void collapseTail(int from, long innerSpan) {
+    void collapseTail(int from) {
         int last = size - 1;
         if (last <= from) {
             return;       // one node: it is its own collapsed node already
@@ -109,8 +113,10 @@ final class NodeBuffer {
         long wa = 0;
         long te = 0;
         long delay = 0;
+        long maxPath = Long.MIN_VALUE;
         for (int i = from; i <= last; i++) {
             int o = i * STRIDE;
+            maxPath = Math.max(maxPath, a[o + PATH]);
             long e = a[o + ENDS_BY];
             w += a[o + WORK];
             st += a[o + STRANDS];
@@ -124,10 +130,12 @@ final class NodeBuffer {
         }
         int f = from * STRIDE;
         int l = last * STRIDE;
+        long startPath = a[f + PATH] - a[f + SPAN];
         a[f + ID] = a[l + ID];
         a[f + END] = a[l + END];
         a[f + WORK] = w;
-        a[f + SPAN] = innerSpan;
+        a[f + SPAN] = Math.max(0, maxPath - startPath);
+        a[f + PATH] = maxPath;
         a[f + STRANDS] = st;
         a[f + CREATES] = cr;
         a[f + WAITS] = wa;

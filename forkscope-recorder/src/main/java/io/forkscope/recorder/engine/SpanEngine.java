@@ -114,6 +114,11 @@ public final class SpanEngine implements Measurements {
             if (dag != null) {
                 node.createdFrom = dag.create(ts, f, now);
                 node.createdFromEnd = f.lastNodeEnd;
+                node.createdOn = ts.index;
+                ts.createCount++;
+                if (node.completer && model.completerOf(child) != null) {
+                    ts.completerChildCreates++;
+                }
                 setScopeParent(child, node, f.node);
                 node.creator = f.node;
                 f.localForks++;
@@ -175,6 +180,9 @@ public final class SpanEngine implements Measurements {
             Frame f = ts.push();
             f.reset(node, node.startSpan, node.startBspan);
             if (dag != null) {
+                if (node.kind == TaskNode.SPAWNED && node.createdOn == ts.index) {
+                    ts.ownRuns++;
+                }
                 dag.beginFrame(ts, f, node);
                 if (node.kind == TaskNode.SPAWNED) {
                     f.addIn(node.createdFrom, node.createdFromEnd, EdgeKind.CREATE);
@@ -207,7 +215,7 @@ public final class SpanEngine implements Measurements {
             long last = -1;
             if (dag != null) {
                 last = dag.endNode(ts, f, now, NodeEnd.END);
-                dag.endFrame(ts, f, node, f.span - node.startSpan);
+                dag.endFrame(ts, f, node);
             }
             if (node.completer) {
                 propagate(f, task, last, f.lastNodeEnd);
@@ -221,7 +229,7 @@ public final class SpanEngine implements Measurements {
                 node.endSyncs = f.syncs;
             }
             if (dag != null) {
-                dag.frameEnding(ts, f.span);
+                dag.frameEnding(ts);
             }
             countFinished(ts, node);
             node.state = TaskNode.ENDED;
@@ -631,6 +639,10 @@ public final class SpanEngine implements Measurements {
             f.bspan = bspan;
         }
         if (dag != null) {
+            if (n.createdOn == ts.index && !n.ownJoinCounted) {
+                n.ownJoinCounted = true;
+                ts.ownJoins++;
+            }
             if (n instanceof CompleterNode c) {
                 c.addEndEdges(f);
             } else {

@@ -62,6 +62,10 @@ public class TaskNode {
     TaskNode creator;
     /** DAG collapsing: the thread whose batch holds this task's collapsed node, or -1. */
     int collapsedOn = -1;
+    /** DAG collapsing: the index of the thread that created it (fork or submit), or -1. */
+    int createdOn = -1;
+    /** DAG collapsing: whether the thread that created it has counted a join of it (once). */
+    boolean ownJoinCounted;
     /** DAG collapsing: whether its creator's frame has counted its join (once). */
     boolean joinCounted;
     /**

@@ -57,6 +57,14 @@ final class ThreadState {
      */
     CompleterNode[] scopes = new CompleterNode[8];
     int scopeTop;
+    /**
+     * Tasks this thread created (mode=dag); of them, those it ran itself, those it joined itself
+     * (each once), and the CountedCompleters with a completer (they complete into it, not a join).
+     */
+    long createCount;
+    long ownRuns;
+    long ownJoins;
+    long completerChildCreates;
     /** A completed scope to collapse when the top frame ends. */
     CompleterNode collapseAtEnd;
 
