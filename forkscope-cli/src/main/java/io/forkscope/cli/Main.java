@@ -26,7 +26,14 @@ public final class Main implements Runnable {
 
     /** Runs the command line and returns the exit code (for tests and for {@link #main}). */
     public static int run(String... args) {
-        return commandLine(new PrintWriter(System.out, true), new PrintWriter(System.err, true)).execute(args);
+        try {
+            return commandLine(new PrintWriter(System.out, true), new PrintWriter(System.err, true)).execute(args);
+        } catch (OutOfMemoryError e) {
+            // a big recording (a DAG with millions of nodes) needs more heap than the JVM's default
+            System.err.println("forkscope: out of memory (" + (Runtime.getRuntime().maxMemory() >> 20)
+                    + " MB heap); give it more, e.g. FORKSCOPE_JAVA_OPTS=-Xmx16g ./forkscope ...");
+            return 1;
+        }
     }
 
     static CommandLine commandLine(PrintWriter out, PrintWriter err) {
