@@ -46,6 +46,14 @@ final class CompleterNode extends TaskNode {
     int scopeDepth;
     /** The sequence number its thread gives the scope's first node: later ones are inside it. */
     long scopeFirstSeq;
+    /**
+     * The task whose frame completed this completer when that frame's end will collapse a scope
+     * (see DagRecorder#completing): a waiter waits for that frame's end before it takes this
+     * node's values, as for an ordinary task's exit hook, so that the frame's last strand, folded
+     * into the collapsed node, is in the values it takes too. Written before the completion is
+     * published (the pool's status write), so a waiter that saw the task done sees it.
+     */
+    TaskNode completedInFrameOf;
     /** Its thread's counts of created tasks, and of their runs, joins and completer children, when the scope began. */
     long scopeCreates;
     long scopeOwnRuns;

@@ -234,6 +234,16 @@ final class DagRecorder {
             }
             a = model.completerOf(a);
         }
+        if (ts.collapseAtEnd != null) {
+            TaskNode frame = ts.top().node;
+            a = x;
+            for (int i = 0; a != null && i < MAX_CHAIN && model.pendingCount(a) == 0; i++) {
+                if (a.getForkscopeNode() instanceof CompleterNode c) {
+                    c.completedInFrameOf = frame;
+                }
+                a = model.completerOf(a);
+            }
+        }
     }
 
     /**

@@ -612,6 +612,10 @@ public final class SpanEngine implements Measurements {
         long spawns = 0;
         long syncs = 0;
         if (n instanceof CompleterNode c) {
+            TaskNode completing = c.completedInFrameOf;
+            if (completing != null && completing.state == TaskNode.RUNNING && !onStack(ts, completing)) {
+                awaitEnd(completing);     // its last strand joins a collapsed node whose values we take
+            }
             span = c.accSpan;
             bspan = c.accBspan;
             work = c.accWork;
@@ -670,6 +674,16 @@ public final class SpanEngine implements Measurements {
         if (f.bspan > ts.maxBspan) {
             ts.maxBspan = f.bspan;
         }
+    }
+
+    /** Whether the task's frame is on this thread's stack (so it cannot end while we wait). */
+    private static boolean onStack(ThreadState ts, TaskNode node) {
+        for (int i = 0; i < ts.depth; i++) {
+            if (ts.frameAt(i).node == node) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
