@@ -100,27 +100,27 @@ public final class RecordingSink {
         }
     }
 
+    /** A block writer that may throw, as a consumer whose IOException goes out unchecked. */
+    private interface BlockWriter<T> {
+        void write(T value) throws IOException;
+    }
+
+    private static <T> java.util.function.Consumer<T> writing(BlockWriter<T> w) {
+        return value -> {
+            try {
+                w.write(value);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        };
+    }
+
     private void writeDag(boolean isFinal) throws IOException {
-        IOException[] failure = new IOException[1];
-        measurements.drainDagNodes(batch -> {
-            try {
-                writer.dagNodes(batch);
-            } catch (IOException e) {
-                failure[0] = e;
-            }
-        }, isFinal);
-        if (failure[0] != null) {
-            throw failure[0];
-        }
-        measurements.drainWorkerBusy(busy -> {
-            try {
-                writer.workerBusy(busy);
-            } catch (IOException e) {
-                failure[0] = e;
-            }
-        }, isFinal);
-        if (failure[0] != null) {
-            throw failure[0];
+        try {
+            measurements.drainDagNodes(writing(writer::dagNodes), isFinal);
+            measurements.drainWorkerBusy(writing(writer::workerBusy), isFinal);
+        } catch (java.io.UncheckedIOException e) {
+            throw e.getCause();
         }
         long[] frame = measurements.dagFrame();
         if (frame != null) {

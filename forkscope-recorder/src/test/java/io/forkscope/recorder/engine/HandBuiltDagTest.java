@@ -112,14 +112,15 @@ class HandBuiltDagTest {
         assertThat(w).isEqualTo(new WorkSpan(18, 2 + 5 + 1, 2 + B + 5 + 1, 4, 4, 0));
     }
 
-    @Test
-    void countedCompleterTreeCompletesThroughEndEdges() {
-        SimRuntime rt = new SimRuntime(B, 11);
+    /**
+     * A CountedCompleter root that works 2, forks one leaf per entry of {@code leafWork} (each
+     * works that much and completes), works 1 and completes its own body.
+     */
+    private static SimTask completerTree(long... leafWork) {
         SimTask[] root = new SimTask[1];
         root[0] = new SimTask(r -> {
             r.work(2);
-            root[0].pending = 3;
-            long[] leafWork = {7, 13, 4};
+            root[0].pending = leafWork.length;
             for (long lw : leafWork) {
                 SimTask[] leaf = new SimTask[1];
                 leaf[0] = new SimTask(q -> {
@@ -131,9 +132,16 @@ class HandBuiltDagTest {
             r.work(1);
             r.tryComplete(root[0]);
         }, null, true);
+        return root[0];
+    }
+
+    @Test
+    void countedCompleterTreeCompletesThroughEndEdges() {
+        SimRuntime rt = new SimRuntime(B, 11);
+        SimTask root = completerTree(7, 13, 4);
         WorkSpan w = region(rt, () -> {
             rt.work(1);
-            rt.invoke(root[0]);
+            rt.invoke(root);
             rt.work(1);
         });
         // 1 → root 2 (+1 own tail in parallel) → longest leaf 13 → back in main 1; one create edge on it
@@ -147,24 +155,10 @@ class HandBuiltDagTest {
         // first (4, 13, 7): the latest completion (leaf 7, path 1+2+7) is not on the longest path
         // (leaf 13, path 1+2+13). The join needs an end edge from each.
         SimRuntime rt = new SimRuntime(0, 11, true, true);
-        SimTask[] root = new SimTask[1];
-        root[0] = new SimTask(r -> {
-            r.work(2);
-            root[0].pending = 3;
-            for (long lw : new long[] {7, 13, 4}) {
-                SimTask[] leaf = new SimTask[1];
-                leaf[0] = new SimTask(q -> {
-                    q.work(lw);
-                    q.tryComplete(leaf[0]);
-                }, root[0], true);
-                r.fork(leaf[0]);
-            }
-            r.work(1);
-            r.tryComplete(root[0]);
-        }, null, true);
+        SimTask root = completerTree(7, 13, 4);
         Object token = rt.engine.regionStart("program");
         rt.work(1);
-        rt.invoke(root[0]);
+        rt.invoke(root);
         rt.work(1);
         rt.engine.regionStop(token);
         java.util.List<io.forkscope.model.dag.RecordedNode> nodes = new java.util.ArrayList<>();
