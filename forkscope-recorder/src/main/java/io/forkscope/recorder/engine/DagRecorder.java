@@ -15,11 +15,11 @@ import java.util.function.Consumer;
  * by kind. Region boundaries and {@code Forkscope.work} split the engine's strands but not nodes.
  *
  * <p>Collapsing (DAG Recorder): when a task ends whose whole sub-DAG ran on this worker, nested in
- * its frame (no child stolen, every child it forked joined by it, nothing foreign run inside it,
- * no CountedCompleter), its nodes, which are then the tail of the thread's {@link NodeBuffer}, become one node
- * carrying their work, inner longest path, counts and inner delay, so memory grows with steals,
- * not with tasks. Nothing outside such a sub-DAG has an edge into its inner nodes, so no edge is
- * lost. The buffer is not handed over while a frame that may still collapse is open; strands are
+ * its frame (no child stolen, every child it forked joined by it, nothing foreign run inside it;
+ * CountedCompleters are handled as scopes, below), its nodes, which are then the tail of the
+ * thread's {@link NodeBuffer}, become one node carrying their work, inner longest path, counts and
+ * inner delay, so memory grows with steals, not with tasks. Nothing outside such a sub-DAG has an
+ * edge into its inner nodes, so no edge is lost. The buffer is not handed over while a frame that may still collapse is open; strands are
  * kept in primitive arrays, so recording one allocates nothing and only surviving nodes become
  * objects.
  *
@@ -152,9 +152,16 @@ final class DagRecorder {
     // Each running completer is therefore a scope on its thread's stack: a task that runs on
     // another worker than its innermost scope spoils every scope above it (a steal), a task that
     // runs outside the innermost scopes pops and spoils them (foreign nodes inside their run),
-    // and a completion that completes an unspoiled scope of this thread collapses its run. The
-    // completions already recorded in completers above it that name nodes of the run are renamed
-    // to the collapsed node (its id is the run's last, the completion node itself).
+    // and a completion that completes an unspoiled scope of this thread collapses its run when the
+    // completing frame ends. Completers and waiters may already hold ids of the run's strands (a
+    // completion is published before the frame ends): the collapsed node records the first id it
+    // holds, and the reader takes any id from there to the node's own as the collapsed node.
+    //
+    // Threads: a scope's fields are written by the thread that runs it, except scopeSpoiled, which
+    // a thief sets (volatile) on every scope above a task it runs before that task can complete;
+    // its completion's pending-count CAS follows in program order, so the thread that sees the
+    // scope's pending count reach zero also sees it spoiled. A waiter that took a completer's ids
+    // waits for the completing frame's end (SpanEngine.merge, CompleterNode.completedInFrameOf).
 
     private void enterScope(ThreadState ts, TaskNode node, int start) {
         CompleterNode p = node.scopeParent;
