@@ -173,11 +173,6 @@ final class NodeBuffer {
         return out;
     }
 
-    /** The id of the node at index {@code i}. */
-    long idAt(int i) {
-        return nodes[i * STRIDE + ID];
-    }
-
     void clear() {
         size = 0;
         edges = 0;
