@@ -44,4 +44,58 @@ public final class RandomSchedules {
         long finish = nodes.stream().mapToLong(DagNode::end).max().orElse(0) + rnd.nextInt(5);
         return new Dag(nodes, workers, 0, finish);
     }
+
+    /**
+     * A run on small integer times so that ties are frequent: node lengths 0 to 3, idle gaps of 0
+     * to 3 before a start, a begin of 0 to 3; about half the nodes get a second predecessor that
+     * ends at the same instant as the first (a readiness tie between edges of random kinds), and a
+     * few nodes have no predecessor (ready from the begin). Every node starts on a random worker
+     * once its predecessors have ended and that worker is free, so no worker runs two nodes at once.
+     */
+    public static Dag randomTiedRun(Random rnd, int workers, int size) {
+        long begin = rnd.nextInt(4);
+        long[] free = new long[workers];
+        java.util.Arrays.fill(free, begin);
+        List<DagNode> nodes = new ArrayList<>();
+        for (int id = 0; id < size; id++) {
+            List<Edge> in = new ArrayList<>();
+            if (id > 0 && rnd.nextInt(12) != 0) {
+                int first = rnd.nextInt(id);
+                in.add(new Edge(first, randomKind(rnd)));
+                if (rnd.nextBoolean()) {
+                    long end = nodes.get(first).end();
+                    List<Integer> sameEnd = new ArrayList<>();
+                    for (DagNode n : nodes) {
+                        if (n.end() == end && n.id() != first) {
+                            sameEnd.add(n.id());
+                        }
+                    }
+                    if (!sameEnd.isEmpty()) {
+                        in.add(new Edge(sameEnd.get(rnd.nextInt(sameEnd.size())), randomKind(rnd)));
+                    }
+                }
+                if (rnd.nextInt(3) == 0) {
+                    int other = rnd.nextInt(id);
+                    if (in.stream().noneMatch(e -> e.from() == other)) {
+                        in.add(rnd.nextInt(in.size() + 1), new Edge(other, randomKind(rnd)));
+                    }
+                }
+            }
+            long ready = begin;
+            for (Edge e : in) {
+                ready = Math.max(ready, nodes.get(e.from()).end());
+            }
+            int w = rnd.nextInt(workers);
+            long start = Math.max(ready, free[w]) + (rnd.nextBoolean() ? 0 : rnd.nextInt(4));
+            long end = start + rnd.nextInt(4);
+            free[w] = end;
+            nodes.add(DagNode.strand(id, w, start, end, NodeEnd.values()[rnd.nextInt(3)], in));
+        }
+        long finish = nodes.stream().mapToLong(DagNode::end).max().orElse(begin) + rnd.nextInt(3);
+        return new Dag(nodes, workers, begin, finish);
+    }
+
+    private static EdgeKind randomKind(Random rnd) {
+        return EdgeKind.values()[rnd.nextInt(EdgeKind.values().length)];
+    }
 }

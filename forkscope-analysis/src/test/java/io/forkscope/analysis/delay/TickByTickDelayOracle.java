@@ -1,0 +1,171 @@
+package io.forkscope.analysis.delay;
+
+import io.forkscope.model.dag.Dag;
+import io.forkscope.model.dag.DagNode;
+import io.forkscope.model.dag.Edge;
+import io.forkscope.model.dag.EdgeKind;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * A brute-force oracle for SPEC §6 on DAGs of plain strands with integer times: it steps through
+ * the run one tick at a time, t in [begin, finish), and counts, straight from the definitions and
+ * without any code of the analysis:
+ * <ul>
+ * <li>each node's ready time, the latest end among its predecessors (the begin for a node without
+ *     one), and the edge that made it ready: of the edges from predecessors that end at that
+ *     latest time, the first in the node's list of in-edges (CREATE for a node without any);</li>
+ * <li>p(t), the nodes running at t (start ≤ t &lt; end), and r_k(t), the nodes ready but not
+ *     started (ready ≤ t &lt; start) made ready by an edge of kind k; q = P − p, r = Σ r_k;</li>
+ * <li>work += p, delay += min(q, r), no-work += max(0, q − r); the delay of tick t is shared
+ *     equally among the r nodes ready at t (min(q, r) / r each), and a kind's delay is the sum of
+ *     the shares of its nodes: so kind k gets min(q, r) · r_k / r of tick t;</li>
+ * <li>the ready path: from the node that finishes last (the first by id on a tie) back through the
+ *     predecessor that made each node ready; each tick in [begin, its end) is path work if a path
+ *     node runs, busy delay if none runs and p = P, else scheduler delay, during which
+ *     max(0, q − r) is no-work-sched.</li>
+ * </ul>
+ * Collapsed nodes (fractional running and inner delay) are outside its scope: it requires strands.
+ */
+final class TickByTickDelayOracle {
+    final Dag dag;
+    final long[] ready;
+    final int[] readyFrom;
+    final EdgeKind[] readyBy;
+    /** Per tick t − begin: nodes running, and nodes ready but not started by kind. */
+    final int[] running;
+    final int[][] readyByKind;
+    long work;
+    long delay;
+    long noWork;
+    /** Per node: its share of the delay of the ticks it was ready in. */
+    final double[] delayCharged;
+    final double[] delayByKind = new double[EdgeKind.values().length];
+    final List<Integer> path = new ArrayList<>();
+    long pathWork;
+    long busyDelay;
+    long schedulerDelay;
+    long noWorkSched;
+
+    TickByTickDelayOracle(Dag dag) {
+        this.dag = dag;
+        int n = dag.nodes().size();
+        for (DagNode node : dag.nodes()) {
+            if (node.collapsed()) {
+                throw new IllegalArgumentException("the oracle handles plain strands only");
+            }
+        }
+        ready = new long[n];
+        readyFrom = new int[n];
+        readyBy = new EdgeKind[n];
+        for (DagNode node : dag.nodes()) {
+            findWhatMadeReady(node);
+        }
+        int ticks = (int) dag.elapsed();
+        running = new int[ticks];
+        readyByKind = new int[ticks][EdgeKind.values().length];
+        delayCharged = new double[n];
+        for (long t = dag.begin(); t < dag.finish(); t++) {
+            simulateTick(t);
+        }
+        for (DagNode node : dag.nodes()) {
+            delayByKind[readyBy[node.id()].ordinal()] += delayCharged[node.id()];
+        }
+        walkReadyPath();
+    }
+
+    private void findWhatMadeReady(DagNode node) {
+        int v = node.id();
+        if (node.in().isEmpty()) {
+            ready[v] = dag.begin();
+            readyFrom[v] = -1;
+            readyBy[v] = EdgeKind.CREATE;
+            return;
+        }
+        long latest = Long.MIN_VALUE;
+        for (Edge e : node.in()) {
+            latest = Math.max(latest, end(e.from()));
+        }
+        ready[v] = latest;
+        for (Edge e : node.in()) {              // the first edge that reaches the latest end
+            if (end(e.from()) == latest) {
+                readyFrom[v] = e.from();
+                readyBy[v] = e.kind();
+                return;
+            }
+        }
+        throw new AssertionError("unreachable");
+    }
+
+    private void simulateTick(long t) {
+        int i = (int) (t - dag.begin());
+        int p = 0;
+        List<Integer> waiting = new ArrayList<>();
+        for (DagNode node : dag.nodes()) {
+            if (node.start() <= t && t < node.end()) {
+                p++;
+            }
+            if (ready[node.id()] <= t && t < node.start()) {
+                waiting.add(node.id());
+                readyByKind[i][readyBy[node.id()].ordinal()]++;
+            }
+        }
+        running[i] = p;
+        int q = dag.workers() - p;
+        int r = waiting.size();
+        int d = Math.min(q, r);
+        work += p;
+        delay += d;
+        noWork += Math.max(0, q - r);
+        for (int v : waiting) {
+            delayCharged[v] += (double) d / r;
+        }
+    }
+
+    private void walkReadyPath() {
+        if (dag.nodes().isEmpty()) {
+            return;
+        }
+        int last = 0;
+        for (DagNode node : dag.nodes()) {
+            if (node.end() > end(last)) {
+                last = node.id();
+            }
+        }
+        boolean[] onPath = new boolean[dag.nodes().size()];
+        for (int v = last; v >= 0; v = readyFrom[v]) {
+            path.add(v);
+            onPath[v] = true;
+        }
+        Collections.reverse(path);
+        for (long t = dag.begin(); t < end(last); t++) {
+            boolean pathRuns = false;
+            for (DagNode node : dag.nodes()) {
+                pathRuns |= onPath[node.id()] && node.start() <= t && t < node.end();
+            }
+            int i = (int) (t - dag.begin());
+            int p = running[i];
+            if (pathRuns) {
+                pathWork++;
+            } else if (p >= dag.workers()) {
+                busyDelay++;
+            } else {
+                schedulerDelay++;
+                int r = 0;
+                for (int x : readyByKind[i]) {
+                    r += x;
+                }
+                noWorkSched += Math.max(0, dag.workers() - p - r);
+            }
+        }
+    }
+
+    private long end(int id) {
+        return dag.nodes().get(id).end();
+    }
+
+    double delayOf(EdgeKind kind) {
+        return delayByKind[kind.ordinal()];
+    }
+}
