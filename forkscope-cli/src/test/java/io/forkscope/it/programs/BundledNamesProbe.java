@@ -11,11 +11,11 @@ import java.util.List;
  * fork/join computation, so that the agent has work to weave and record.
  */
 public final class BundledNamesProbe {
-    static final List<String> CLASSES = List.of(
+    public static final List<String> CLASSES = List.of(
             "net.bytebuddy.ByteBuddy", "net.bytebuddy.jar.asm.ClassReader", "net.bytebuddy.asm.Advice",
             "com.fasterxml.jackson.core.JsonFactory", "com.fasterxml.jackson.databind.ObjectMapper",
             "picocli.CommandLine", "org.jfree.chart.JFreeChart", "org.jfree.svg.SVGGraphics2D");
-    static final List<String> RESOURCES = List.of(
+    public static final List<String> RESOURCES = List.of(
             "net/bytebuddy/ByteBuddy.class", "META-INF/versions/9/net/bytebuddy/ByteBuddy.class",
             "META-INF/versions/24/net/bytebuddy/jar/asmjdkbridge/JdkClassReader.class",
             "com/fasterxml/jackson/core/JsonFactory.class",
@@ -25,6 +25,17 @@ public final class BundledNamesProbe {
             "META-INF/maven/net.bytebuddy/byte-buddy/pom.properties",
             "META-INF/maven/com.fasterxml.jackson.core/jackson-core/pom.properties",
             "META-INF/maven/org.jfree/jfreechart/pom.properties", "META-INF/maven/info.picocli/picocli/pom.properties");
+
+    /**
+     * Classes of forkscope.jar that must stay off the bootstrap class path, asked of the platform
+     * loader (whose parent is the bootstrap loader): the relocated libraries, the CLI, the agent's
+     * start-up and weaving code.
+     */
+    public static final List<String> NOT_ON_BOOT_PATH = List.of(
+            "io.forkscope.shaded.net.bytebuddy.ByteBuddy", "io.forkscope.shaded.jackson.core.JsonFactory",
+            "io.forkscope.shaded.picocli.CommandLine", "io.forkscope.shaded.jfree.chart.JFreeChart",
+            "io.forkscope.cli.Main", "io.forkscope.recorder.agent.Agent", "io.forkscope.recorder.fj.ForkJoinRecorder",
+            "io.forkscope.recorder.fj.ExecAdvice");
 
     private BundledNamesProbe() {}
 
@@ -42,6 +53,15 @@ public final class BundledNamesProbe {
         }
         ClassLoader system = ClassLoader.getSystemClassLoader();
         ClassLoader platform = ClassLoader.getPlatformClassLoader();
+        for (String name : NOT_ON_BOOT_PATH) {
+            String outcome;
+            try {
+                outcome = "found in " + Class.forName(name, false, platform).getClassLoader();
+            } catch (Throwable t) {
+                outcome = t.getClass().getName();
+            }
+            System.out.println("boot class " + name + ": " + outcome);
+        }
         for (String path : RESOURCES) {
             List<URL> seen = Collections.list(system.getResources(path));
             List<URL> seenByParents = Collections.list(platform.getResources(path));

@@ -31,7 +31,7 @@ import java.util.jar.JarFile;
  * holds only if no class of the boot jar is loaded before the boot jar is appended (the system
  * loader would then define its own copy, with its own statics, e.g. a second, never-installed
  * {@code RecorderBridge}). Hence this class refers to nothing of forkscope and reaches {@link Agent}
- * by reflection, after the append. The converse is checked at build time (BootJarIT): no class in the
+ * by reflection, after the append. The converse is checked at build time (AgentJarIT): no class in the
  * boot jar refers to a class outside it, as the bootstrap loader could not see one. Classes of one
  * package split across the two loaders (recorder.fj) are different runtime packages, so calls
  * between the halves go through public members only.
