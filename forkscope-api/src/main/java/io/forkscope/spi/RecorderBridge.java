@@ -2,7 +2,7 @@ package io.forkscope.spi;
 
 /**
  * Where the agent plugs its {@link RecorderHooks} in. When the agent runs, this class is loaded
- * from the bootstrap class path (the agent puts its jar there), so the program's copy of the API,
+ * from the bootstrap class path (the agent puts its boot jar there), so the program's copy of the API,
  * if any, resolves to the same class and sees the installed hooks.
  */
 public final class RecorderBridge {

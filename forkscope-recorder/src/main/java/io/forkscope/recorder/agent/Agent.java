@@ -15,7 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Starts recording, from the bootstrap class path (see {@link Premain}): parses the options,
+ * Starts recording, loaded by the system class loader (see {@link Premain}): parses the options,
  * opens the recording file, weaves the ForkJoinPool recorder, plugs the API's hooks in and starts
  * the sink. Any failure here leaves the program running without recording, with one line on
  * stderr.

@@ -1,27 +1,94 @@
 package io.forkscope.recorder.agent;
 
 import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
 import java.lang.instrument.Instrumentation;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 
 /**
- * The {@code Premain-Class} of forkscope.jar. Loaded by the system class loader, it only puts the
- * jar on the bootstrap class path (java.base must be able to link to the hooks woven into it) and
- * hands over to {@link Agent}, loaded from there, so that exactly one copy of every forkscope
- * class exists. Whatever fails, the program runs on without recording.
+ * The {@code Premain-Class} of forkscope.jar. It puts the small boot jar that forkscope.jar carries
+ * ({@value #BOOT_JAR}) on the bootstrap class path, then hands over to {@link Agent}.
+ *
+ * <p>Two loaders share the work. The <b>bootstrap loader</b> gets the boot jar: the API
+ * ({@code io.forkscope.Forkscope}, {@code Region}, {@code io.forkscope.spi}), the model and the
+ * recorder's hooks and engine ({@code io.forkscope.recorder.{engine,fj,output,timing}}), but not the
+ * weaving code. java.base must link to the hooks woven into it, and a program's copy of the API
+ * (forkscope-api.jar, or forkscope.jar itself on the class path) must reach the same
+ * {@code RecorderBridge} as the agent. The <b>system loader</b> (the JVM appends the agent jar to
+ * the class path) loads this class, {@link Agent} and the rest of {@code recorder.agent}, the weavers
+ * ({@code ForkJoinRecorder}, {@code PoolParallelismWeaver}), the advice templates (read as class
+ * files, never linked by woven code) and the relocated ByteBuddy they use. So neither ByteBuddy nor
+ * the CLI, Jackson, JFreeChart or picocli become visible to every loader through the boot path.
+ *
+ * <p>Invariant: exactly one copy of every class the hooks use. Each class of the boot jar is defined
+ * by the bootstrap loader only: forkscope.jar holds the same classes again, but the system loader
+ * and any parent-first loader below it ask the bootstrap loader first and find them there. This
+ * holds only if no class of the boot jar is loaded before the boot jar is appended (the system
+ * loader would then define its own copy, with its own statics, e.g. a second, never-installed
+ * {@code RecorderBridge}). Hence this class refers to nothing of forkscope and reaches {@link Agent}
+ * by reflection, after the append. The converse is checked at build time (AgentJarIT): no class in the
+ * boot jar refers to a class outside it, as the bootstrap loader could not see one. Classes of one
+ * package split across the two loaders (recorder.fj) are different runtime packages, so calls
+ * between the halves go through public members only.
+ *
+ * <p>The boot jar is copied to a temporary file, which is deleted as soon as the JVM has opened it
+ * (the JVM keeps it open; on systems that cannot delete an open file, at exit). Whatever fails, the
+ * program runs on without recording.
  */
 public final class Premain {
+    /** Where forkscope.jar carries the boot jar (built by forkscope-cli's pom). */
+    static final String BOOT_JAR = "META-INF/forkscope/forkscope-boot.jar";
+    /** A class of the boot jar, loaded from it at once so that the JVM opens the file. */
+    private static final String BOOT_PROBE = "io.forkscope.spi.RecorderBridge";
+
     private Premain() {}
 
     public static void premain(String options, Instrumentation inst) {
         try {
             File jar = new File(Premain.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            inst.appendToBootstrapClassLoaderSearch(new JarFile(jar));
-            Class<?> agent = Class.forName("io.forkscope.recorder.agent.Agent", true, null);
+            Path boot = extractBootJar(jar);
+            try {
+                inst.appendToBootstrapClassLoaderSearch(new JarFile(boot.toFile()));
+                Class.forName(BOOT_PROBE, false, null);
+            } finally {
+                deleteOrAtExit(boot);
+            }
+            Class<?> agent = Class.forName("io.forkscope.recorder.agent.Agent", true, Premain.class.getClassLoader());
             agent.getMethod("start", String.class, Instrumentation.class).invoke(null, options, inst);
         } catch (Throwable t) {
             Throwable cause = t instanceof java.lang.reflect.InvocationTargetException ? t.getCause() : t;
             System.err.println("forkscope: could not start, the program runs without recording: " + cause);
+        }
+    }
+
+    /** Copies the boot jar out of {@code jar} into a new temporary file (owner-only on POSIX). */
+    private static Path extractBootJar(File jar) throws IOException {
+        try (JarFile outer = new JarFile(jar)) {
+            JarEntry entry = outer.getJarEntry(BOOT_JAR);
+            if (entry == null) {
+                throw new IOException(jar + " has no " + BOOT_JAR);
+            }
+            Path boot = Files.createTempFile("forkscope-boot-", ".jar");
+            try (InputStream in = outer.getInputStream(entry)) {
+                Files.copy(in, boot, StandardCopyOption.REPLACE_EXISTING);
+            } catch (IOException | RuntimeException e) {
+                Files.deleteIfExists(boot);
+                throw e;
+            }
+            return boot;
+        }
+    }
+
+    private static void deleteOrAtExit(Path file) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            file.toFile().deleteOnExit();
         }
     }
 

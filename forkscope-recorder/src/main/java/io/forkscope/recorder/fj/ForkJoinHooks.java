@@ -18,12 +18,14 @@ public final class ForkJoinHooks {
 
     private ForkJoinHooks() {}
 
-    static void enable(SpanEngine e, Runnable failureHandler) {
+    // public, like disable: ForkJoinRecorder calls them from the system class loader, a different
+    // runtime package than this class's on the bootstrap class path (see Premain)
+    public static void enable(SpanEngine e, Runnable failureHandler) {
         onFailure = failureHandler;
         engine = e;
     }
 
-    static void disable() {
+    public static void disable() {
         engine = null;
     }
 

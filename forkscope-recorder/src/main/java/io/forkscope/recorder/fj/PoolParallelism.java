@@ -13,8 +13,11 @@ public final class PoolParallelism {
 
     private PoolParallelism() {}
 
-    /** From now on, every new pool gets parallelism {@code p} (at least 1). */
-    static void impose(int p) {
+    /**
+     * From now on, every new pool gets parallelism {@code p} (at least 1). Public, like imposeFifo:
+     * PoolParallelismWeaver calls them from the system class loader (see Premain).
+     */
+    public static void impose(int p) {
         if (p < 1) {
             throw new IllegalArgumentException("parallelism must be at least 1, got " + p);
         }
@@ -25,7 +28,7 @@ public final class PoolParallelism {
      * From now on, every new pool is FIFO ({@code asyncMode} true) or LIFO (false): agent option
      * {@code pool.mode}, so that one program's runtimes can be compared (Delay Spotter Fig. 5).
      */
-    static void imposeFifo(boolean fifo) {
+    public static void imposeFifo(boolean fifo) {
         imposedMode = fifo ? 2 : 1;
     }
 
