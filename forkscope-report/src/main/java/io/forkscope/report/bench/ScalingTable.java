@@ -136,7 +136,7 @@ public final class ScalingTable {
                     + f.points().get(0).cpus() + "); the bounds assume P processors, so these points are not judged.";
             case WHOLE_PROCESS_TIMED -> "the program closed no region, so each run was timed whole, from the"
                     + " agent's start to the JVM's exit, set-up and shut-down included; the bounds describe its"
-                    + " fork/join work only, so P = " + f.points().stream().map(p -> Integer.toString(p.p()))
+                    + " fork/join work only, so the points at P = " + f.points().stream().map(p -> Integer.toString(p.p()))
                     .collect(Collectors.joining(", ")) + " are not judged against them. Mark the parallel part"
                     + " with Forkscope.region and bench again to compare it with its bounds.";
         };

@@ -105,7 +105,7 @@ class ScalingTableTest {
         }
         assertThat(text).doesNotContain("BELOW", "inside", "memory bandwidth", "P > cores")
                 .contains("the program closed no region, so each run was timed whole",
-                        "P = 2, 3, 4 are not judged against them. Mark the parallel part with Forkscope.region",
+                        "the points at P = 2, 3, 4 are not judged against them. Mark the parallel part with Forkscope.region",
                         "Inside the predicted range: 0 of 0 judged points",
                         "Not comparable with the bounds: 3 point(s) of the whole process");
     }
