@@ -5,7 +5,7 @@ import io.forkscope.analysis.scaling.RegionScaling;
 import io.forkscope.analysis.scaling.ScalingAnalysis;
 import io.forkscope.analysis.scaling.ScalingReport;
 import io.forkscope.analysis.scaling.SectionBounds;
-import io.forkscope.analysis.cilkview.AnalysisOptions;
+import io.forkscope.analysis.scaling.Verdict;
 import io.forkscope.report.bench.BenchCsv;
 import io.forkscope.report.bench.BenchCsvException;
 import io.forkscope.report.bench.ScalingTable;
@@ -52,16 +52,16 @@ final class PlotCommand implements Callable<Integer> {
             description = "also write the charts' data files and a gnuplot script that draws them into DIR")
     Path gnuplot;
 
-    @Option(names = "--max-p", paramLabel = "P", defaultValue = "" + AnalysisOptions.DEFAULT_MAX_PROCESSORS,
-            description = "the largest P on the x axis (default: ${DEFAULT-VALUE})")
-    int maxP;
+    @Option(names = "--max-p", paramLabel = "P", description = "the largest P on the x axis (default: 4 times the"
+            + " largest benchmarked P, at least 8; without --bench " + ScalingCurves.BOUNDS_ONLY_MAX_P + ")")
+    Integer maxP;
 
     @Option(names = "--force", description = "overwrite output files that exist")
     boolean force;
 
     @Override
     public Integer call() throws Exception {
-        if (maxP < 2) {
+        if (maxP != null && maxP < 2) {
             throw new UserError("--max-p must be at least 2");
         }
         Map<String, SectionBounds> bounds = BenchCommand.readBounds(recording);
@@ -93,8 +93,8 @@ final class PlotCommand implements Callable<Integer> {
             }
         }
         int largestP = measured.stream().mapToInt(Measurement::p).max().orElse(0);
-        int axisP = maxP;
-        if (largestP > maxP) {
+        int axisP = maxP != null ? maxP : ScalingCurves.defaultMaxP(largestP);
+        if (largestP > axisP) {
             axisP = largestP;
             err.println("forkscope plot: the x axis goes to P = " + largestP + ", the largest measured, beyond --max-p");
         }
@@ -150,6 +150,9 @@ final class PlotCommand implements Callable<Integer> {
             int trials = r.points().stream().mapToInt(p -> p.timesNs().size()).max().orElse(0);
             b.append(b.length() > 0 ? "; " : "").append("measured: ").append(bench.getFileName())
                     .append(", up to ").append(trials).append(" trial(s) per P");
+            if (r.points().stream().anyMatch(p -> p.verdict() == Verdict.WHOLE_PROCESS)) {
+                b.append("; whole process timed, set-up included: not comparable with the bounds");
+            }
         }
         return b.toString();
     }

@@ -36,7 +36,9 @@ import java.util.Map;
  * <p>In the abstract unit the keys keep their {@code _ns} names but {@code work_ns},
  * {@code span_ns}, {@code burdened_span_ns}, {@code average_maximal_strand_ns} and
  * {@code burden_ns} hold abstract units; {@code elapsed_ns} and {@code start_ns} are always
- * nanoseconds. Parallelism is 0 when the span is 0. No number is NaN or infinite.
+ * nanoseconds. Counts and amounts are integers ({@code average_maximal_strand_ns} rounded),
+ * parallelism and speedups decimals (see {@link Numbers}). Parallelism is 0 when the span is 0.
+ * No number is NaN or infinite.
  */
 public final class JsonReport implements ReportFormat {
     private static final JsonFactory FACTORY = JsonFactory.builder()
@@ -91,18 +93,18 @@ public final class JsonReport implements ReportFormat {
         g.writeNumberField("work_ns", ws.work());
         g.writeNumberField("span_ns", ws.span());
         g.writeNumberField("burdened_span_ns", ws.burdenedSpan());
-        g.writeNumberField("parallelism", s.parallelism());
-        g.writeNumberField("burdened_parallelism", s.burdenedParallelism());
+        Numbers.jsonRatio(g, "parallelism", s.parallelism());
+        Numbers.jsonRatio(g, "burdened_parallelism", s.burdenedParallelism());
         g.writeNumberField("spawns", ws.spawns());
         g.writeNumberField("syncs", ws.syncs());
-        g.writeNumberField("average_maximal_strand_ns", s.averageMaximalStrand());
+        Numbers.jsonNanos(g, "average_maximal_strand_ns", s.averageMaximalStrand());
         g.writeNumberField("elapsed_ns", ws.elapsedNs());
         g.writeArrayFieldStart("speedup_estimate");
         for (SpeedupEstimate e : s.speedups()) {
             g.writeStartObject();
             g.writeNumberField("p", e.p());
-            g.writeNumberField("lower", e.lower());
-            g.writeNumberField("upper", e.upper());
+            Numbers.jsonRatio(g, "lower", e.lower());
+            Numbers.jsonRatio(g, "upper", e.upper());
             g.writeEndObject();
         }
         g.writeEndArray();

@@ -1,11 +1,25 @@
 package io.forkscope.report;
 
+import com.fasterxml.jackson.core.JsonGenerator;
+import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.Locale;
 
-/** Number formatting shared by the formats for people and spreadsheets; always Locale.ROOT. */
-final class Numbers {
+/**
+ * Number formatting shared by the formats for people, spreadsheets and programs; always Locale.ROOT.
+ *
+ * <p>JSON numbers have one type per key, so that a script can read a key the same way in every
+ * output: a count or an amount of (worker-)nanoseconds (keys ending {@code _ns}, {@code workers},
+ * {@code nodes}, ...) is always an integer, {@link #jsonNanos rounded} to the nearest nanosecond
+ * when computed as a double (worker-time shares, T1/P, averages); a ratio or percentage (speedups,
+ * parallelism, utilisation, {@code percent}) is always a decimal with a fraction part, "2.0" and
+ * never "2", and never an exponent ("117000000.0", not "1.17E8"). Counts and nanoseconds held
+ * in a {@code long} or {@code int} are written as they are; every {@code double} a JSON writer
+ * writes goes through {@link #jsonNanos} or {@link #jsonRatio}, never Jackson's own
+ * {@code writeNumber(double)}, which gives "1.17E8".
+ */
+public final class Numbers {
     private Numbers() {}
 
     /** @return {@code 1234567} as "1,234,567" */
@@ -45,5 +59,30 @@ final class Numbers {
     static String plain(double value) {
         return BigDecimal.valueOf(value).setScale(6, RoundingMode.HALF_EVEN)
                 .stripTrailingZeros().toPlainString();
+    }
+
+    /** Writes a (worker-)nanosecond amount as an integer: rounded to the nearest nanosecond. */
+    public static void jsonNanos(JsonGenerator g, String field, double ns) throws IOException {
+        g.writeNumberField(field, Math.round(finite(field, ns)));
+    }
+
+    /** Writes a ratio as a decimal with a fraction part and without exponent: 2 → 2.0, 1.17E8 → 117000000.0. */
+    public static void jsonRatio(JsonGenerator g, String field, double value) throws IOException {
+        g.writeFieldName(field);
+        g.writeNumber(decimal(finite(field, value)));
+    }
+
+    /** @return the shortest decimal that reads back as {@code value}, with a fraction part, no exponent */
+    static String decimal(double value) {
+        String plain = BigDecimal.valueOf(value).toPlainString();
+        return plain.indexOf('.') < 0 ? plain + ".0" : plain;
+    }
+
+    private static double finite(String field, double value) {
+        if (!Double.isFinite(value)) {
+            // JSON has no NaN or infinity: a writer that gets one has a bug to fix, not a number to hide
+            throw new IllegalArgumentException(field + " is " + value + ", which JSON cannot hold");
+        }
+        return value;
     }
 }

@@ -41,7 +41,7 @@ class JsonReportTest {
         assertThat(root.get("burdened_parallelism").asDouble()).isEqualTo(6.25);
         assertThat(root.get("spawns").asLong()).isEqualTo(10);
         assertThat(root.get("syncs").asLong()).isEqualTo(12);
-        assertThat(root.get("average_maximal_strand_ns").asDouble()).isEqualTo(1000 / 33.0);
+        assertThat(root.get("average_maximal_strand_ns").asLong()).isEqualTo(30);   // 1000 / 33 = 30.3, whole ns
         assertThat(root.get("elapsed_ns").asLong()).isEqualTo(1_234_567);
         assertThat(root.get("workers").asInt()).isEqualTo(4);
         assertThat(root.get("threads").asInt()).isEqualTo(5);
@@ -100,7 +100,7 @@ class JsonReportTest {
         assertThat(root.get("burden_source").asText()).isEqualTo("option");
         assertThat(root.get("complete").asBoolean()).isFalse();
         assertThat(root.get("work_ns").asLong()).isEqualTo(4000);
-        assertThat(root.get("average_maximal_strand_ns").asDouble()).isEqualTo(4000 / 7.0); // 4000 / (1 + 2·2 + 2)
+        assertThat(root.get("average_maximal_strand_ns").asLong()).isEqualTo(571); // 4000 / (1 + 2·2 + 2) = 571.4
         assertThat(root.get("elapsed_ns").asLong()).isEqualTo(123_456);
         assertThat(root.get("diagnosis").findValuesAsText("kind")).containsExactly("low_parallelism");
         assertThat(root.get("regions").get(0).get("start_ns").asLong()).isEqualTo(77);

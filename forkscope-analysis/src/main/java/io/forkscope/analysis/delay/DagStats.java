@@ -45,14 +45,21 @@ public record DagStats(long createTask, long waitTasks, long endTask, long work,
         return workBound() + criticalPath;
     }
 
-    /** T1 / (T1/P + T∞). */
+    /**
+     * T1 / (T1/P + T∞): the speedup a greedy scheduler guarantees over this run's own work, a bound
+     * on the DAG, not a measured speedup.
+     */
     public double greedySpeedup() {
         return greedyBound() == 0 ? 0 : work / greedyBound();
     }
 
-    /** T1 / elapsed: the speedup this run achieved over its own work. */
-    public double observedSpeedup() {
-        return elapsed == 0 ? 0 : (double) work / elapsed;
+    /**
+     * T1 / (P × elapsed): the share of the workers' time spent running nodes. Not a speedup: T1 is
+     * this run's own work, stretched by running in parallel, so T1 / elapsed would credit the run
+     * with its own slowdown; a speedup needs a serial run's work ({@link DelayReport#speedup()}).
+     */
+    public double utilisation() {
+        return workers == 0 || elapsed == 0 ? 0 : work / ((double) workers * elapsed);
     }
 
     public double compressionRatio() {

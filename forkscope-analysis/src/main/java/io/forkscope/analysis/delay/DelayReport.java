@@ -13,6 +13,15 @@ public record DelayReport(DagStats stats, LossBreakdown breakdown, ReadyPath rea
         return serialWork.isPresent() ? OptionalDouble.of(stats.work() - serialWork.getAsDouble()) : OptionalDouble.empty();
     }
 
+    /**
+     * The speedup T1' / elapsed over the serial run, if T1' is known (and neither it nor elapsed is
+     * 0). The only speedup a single run can show: its own T1 is stretched, so T1 / elapsed is not one.
+     */
+    public OptionalDouble speedup() {
+        return serialWork.isPresent() && serialWork.getAsDouble() > 0 && stats.elapsed() > 0
+                ? OptionalDouble.of(serialWork.getAsDouble() / stats.elapsed()) : OptionalDouble.empty();
+    }
+
     /** Performance loss = P × elapsed − T1' = stretch + delay + no-work, if T1' is known. */
     public OptionalDouble performanceLoss() {
         return serialWork.isPresent()

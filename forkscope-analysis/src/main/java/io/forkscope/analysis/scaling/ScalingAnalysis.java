@@ -16,7 +16,9 @@ import java.util.TreeMap;
  * speedup is within [lower, upper]; BELOW when even the best trial is below lower·(1 − τ); ABOVE
  * when even the worst trial is above upper·(1 + τ); EDGE otherwise. P = 1 is the baseline; a P
  * larger than the cores its runs had is OVERSUBSCRIBED and not judged, since the bounds assume P
- * processors.
+ * processors. The whole run ("") is WHOLE_PROCESS and not judged: a bench row of the whole run
+ * exists only when the program closed no region, and then times the process from the agent's
+ * start to its exit, set-up included, which the recording's fork/join bounds do not describe.
  */
 public final class ScalingAnalysis {
     /** The relative margin that makes a speedup "clearly" outside its range. */
@@ -49,12 +51,13 @@ public final class ScalingAnalysis {
         Double baseMedian = base == null ? null : Stats.median(times(base));
         List<ScalingPoint> points = new ArrayList<>();
         for (Map.Entry<Integer, List<Measurement>> e : byP.entrySet()) {
-            points.add(point(e.getKey(), e.getValue(), baseMedian, b));
+            points.add(point(region.isEmpty(), e.getKey(), e.getValue(), baseMedian, b));
         }
         return new RegionScaling(region, b, points, findings(points));
     }
 
-    private static ScalingPoint point(int p, List<Measurement> runs, Double baseMedian, SectionBounds b) {
+    private static ScalingPoint point(boolean wholeRun, int p, List<Measurement> runs, Double baseMedian,
+                                      SectionBounds b) {
         List<Measurement> ordered = new ArrayList<>(runs);
         ordered.sort((x, y) -> Integer.compare(x.trial(), y.trial()));
         List<Long> times = times(ordered);
@@ -67,11 +70,15 @@ public final class ScalingAnalysis {
                 : new Speedup(baseMedian / median, baseMedian / max, baseMedian / min);
         SpeedupEstimate range = b == null ? null : b.at(p);
         return new ScalingPoint(p, times, median, min, max, cpus, pinned, speedup, range,
-                verdict(p, cpus, speedup, range));
+                verdict(wholeRun, p, cpus, speedup, range));
     }
 
-    /** The verdict of one point; see the class comment. */
-    static Verdict verdict(int p, int cpus, Speedup s, SpeedupEstimate range) {
+    /**
+     * The verdict of one point; see the class comment.
+     *
+     * @param wholeRun whether the point times the whole run (from the agent's start to the exit)
+     */
+    static Verdict verdict(boolean wholeRun, int p, int cpus, Speedup s, SpeedupEstimate range) {
         if (p == BASELINE_P) {
             return Verdict.BASELINE;
         }
@@ -80,6 +87,9 @@ public final class ScalingAnalysis {
         }
         if (range == null) {
             return Verdict.NO_BOUNDS;
+        }
+        if (wholeRun) {
+            return Verdict.WHOLE_PROCESS;
         }
         if (p > cpus) {
             return Verdict.OVERSUBSCRIBED;
@@ -101,6 +111,7 @@ public final class ScalingAnalysis {
         add(out, ScalingFinding.Kind.BELOW_LOWER_BOUND, points, Verdict.BELOW);
         add(out, ScalingFinding.Kind.ABOVE_UPPER_BOUND, points, Verdict.ABOVE);
         add(out, ScalingFinding.Kind.MORE_WORKERS_THAN_CORES, points, Verdict.OVERSUBSCRIBED);
+        add(out, ScalingFinding.Kind.WHOLE_PROCESS_TIMED, points, Verdict.WHOLE_PROCESS);
         return out;
     }
 

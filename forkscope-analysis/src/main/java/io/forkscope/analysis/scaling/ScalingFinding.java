@@ -23,6 +23,8 @@ public record ScalingFinding(Kind kind, List<ScalingPoint> points) {
         /** Measured speedup clearly above the upper bound: superlinear (caches) or a skewed recording. */
         ABOVE_UPPER_BOUND,
         /** Runs with more workers than cores: not judged against the bounds. */
-        MORE_WORKERS_THAN_CORES
+        MORE_WORKERS_THAN_CORES,
+        /** The whole process was timed (no region), which the bounds do not describe: not judged. */
+        WHOLE_PROCESS_TIMED
     }
 }

@@ -12,6 +12,13 @@ public enum Verdict {
     BELOW,
     /** Clearly above: even the worst trial is above the upper bound by more than the tolerance. */
     ABOVE,
+    /**
+     * The whole run was timed, from the agent's start to the JVM's exit (the program closed no
+     * region): set-up and shut-down included, while the bounds are those of the recording's
+     * fork/join work. Not comparable, so not judged; the program should mark its parallel part with
+     * {@code Forkscope.region}.
+     */
+    WHOLE_PROCESS,
     /** The run had fewer cores than workers (P exceeds the machine): the bounds assume P cores. */
     OVERSUBSCRIBED,
     /** No P = 1 runs of this section, so no speedup. */

@@ -102,6 +102,28 @@ class ScalingAnalysisTest {
     }
 
     @Test
+    void theWholeProcessIsNotJudgedAgainstTheBoundsOfItsForkJoinWork() {
+        // the same times that fall clearly BELOW for a region (best trial 1000/700 = 1.43 < 0.95 · 1.87)
+        List<Measurement> whole = new ArrayList<>(runs("", 1, 1, 1100, 1000, 900));
+        whole.addAll(runs("", 2, 2, 700, 800, 900));
+        SectionBounds wholeBounds = new SectionBounds("", K.measures(), 1, 1, Unit.TIME, 100, "test");
+        RegionScaling r = ScalingAnalysis.analyze(whole, Map.of("", wholeBounds)).regions().get(0);
+        ScalingPoint two = r.points().get(1);
+        assertThat(r.points().get(0).verdict()).isEqualTo(Verdict.BASELINE);
+        assertThat(two.verdict()).isEqualTo(Verdict.WHOLE_PROCESS);
+        assertThat(two.speedup().median()).isCloseTo(1000.0 / 800, within(1e-12));   // still measured
+        assertThat(two.bounds().lower()).isCloseTo(LOWER_2, within(1e-6));            // and still predicted
+        assertThat(r.judged()).isZero();
+        assertThat(r.findings()).singleElement().satisfies(f -> {
+            assertThat(f.kind()).isEqualTo(ScalingFinding.Kind.WHOLE_PROCESS_TIMED);
+            assertThat(f.points()).containsExactly(two);
+        });
+        // a whole run without bounds or without a baseline says so first, as a region would
+        assertThat(ScalingAnalysis.analyze(whole, Map.of()).regions().get(0).points().get(1).verdict())
+                .isEqualTo(Verdict.NO_BOUNDS);
+    }
+
+    @Test
     void sectionsKeepTheirFirstAppearanceOrderAndPointsAscendInP() {
         List<Measurement> all = new ArrayList<>(runs("z", 2, 2, 5));
         all.addAll(runs("", 1, 1, 10));

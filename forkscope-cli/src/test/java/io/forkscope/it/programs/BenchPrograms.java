@@ -3,6 +3,7 @@ package io.forkscope.it.programs;
 import io.forkscope.Forkscope;
 import io.forkscope.Region;
 import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
 
 /**
  * Programs for forkscope bench's tests.
@@ -12,6 +13,8 @@ import java.util.concurrent.ForkJoinPool;
  *       asked for 7 workers, of one made with the full constructor (parallelism 5, maximum 5), and
  *       of the common pool, inside a region "pools" — what bench's P must change.
  *   <li>{@code slow MS K}: K regions "slow" one after another, each spinning MS milliseconds.
+ *   <li>{@code halves MS}: without any region, two tasks in the common pool, each spinning MS
+ *       milliseconds: parallelism 2, timed by bench as the whole process.
  *   <li>{@code fail}: exits with code 3.
  * </ul>
  */
@@ -38,6 +41,11 @@ public final class BenchPrograms {
                         SpinPrograms.spin(ms);
                     }
                 }
+            }
+            case "halves" -> {
+                long ms = Long.parseLong(args[1]);
+                Runnable half = () -> SpinPrograms.spin(ms);
+                ForkJoinTask.invokeAll(ForkJoinTask.adapt(half), ForkJoinTask.adapt(half));
             }
             case "fail" -> System.exit(3);
             default -> throw new IllegalArgumentException(args[0]);

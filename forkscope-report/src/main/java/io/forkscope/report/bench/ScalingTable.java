@@ -19,7 +19,8 @@ import java.util.stream.Collectors;
  * runs had, the number of trials, the median, fastest and slowest time, their spread
  * ((max − min) / median), the speedup T(1)/T(P) with its range over the trials, and, when a
  * recording gave bounds, Cilkview's predicted range and the verdict. After each section its
- * findings; at the end how many judged points fall inside the predicted range.
+ * findings; at the end how many judged points fall inside the predicted range. The whole run is
+ * timed with the process's set-up, so its points get no verdict against the bounds ("n/a").
  *
  * <p>Times are the medians of the kept in-process repetitions of each run (see the bench CSV).
  */
@@ -38,6 +39,7 @@ public final class ScalingTable {
         long edge = 0;
         long below = 0;
         long above = 0;
+        long wholeProcess = 0;
         for (RegionScaling r : report.regions()) {
             if (text.length() > 0) {
                 text.append('\n');
@@ -49,6 +51,7 @@ public final class ScalingTable {
                 edge += p.verdict() == Verdict.EDGE ? 1 : 0;
                 below += p.verdict() == Verdict.BELOW ? 1 : 0;
                 above += p.verdict() == Verdict.ABOVE ? 1 : 0;
+                wholeProcess += p.verdict() == Verdict.WHOLE_PROCESS ? 1 : 0;
             }
         }
         if (boundsSource != null) {
@@ -56,6 +59,11 @@ public final class ScalingTable {
                     "Inside the predicted range: %d of %d judged points (%d at its edge, %d clearly below, %d clearly"
                             + " above; tolerance %.0f%%; P = 1 is the baseline and is not judged)%n",
                     inside, judged, edge, below, above, report.tolerance() * 100));
+            if (wholeProcess > 0) {
+                text.append(String.format(Locale.ROOT, "Not comparable with the bounds: %d point(s) of the whole"
+                        + " process, timed with its set-up; mark the parallel part with Forkscope.region%n",
+                        wholeProcess));
+            }
         }
         out.write(text.toString());
         out.flush();
@@ -126,6 +134,11 @@ public final class ScalingTable {
             case MORE_WORKERS_THAN_CORES -> "P = " + f.points().stream().map(p -> Integer.toString(p.p()))
                     .collect(Collectors.joining(", ")) + " ran with more workers than cores (this machine has "
                     + f.points().get(0).cpus() + "); the bounds assume P processors, so these points are not judged.";
+            case WHOLE_PROCESS_TIMED -> "the program closed no region, so each run was timed whole, from the"
+                    + " agent's start to the JVM's exit, set-up and shut-down included; the bounds describe its"
+                    + " fork/join work only, so the points at P = " + f.points().stream().map(p -> Integer.toString(p.p()))
+                    .collect(Collectors.joining(", ")) + " are not judged against them. Mark the parallel part"
+                    + " with Forkscope.region and bench again to compare it with its bounds.";
         };
     }
 
@@ -147,6 +160,7 @@ public final class ScalingTable {
             case BELOW -> "BELOW";
             case ABOVE -> "ABOVE";
             case OVERSUBSCRIBED -> "P > cores";
+            case WHOLE_PROCESS -> "n/a (whole process timed)";
             case NO_BASELINE -> "no P=1";
             case NO_BOUNDS -> "-";
         };

@@ -1,6 +1,7 @@
 package io.forkscope.report.delay;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import io.forkscope.report.Numbers;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.StreamWriteFeature;
 import io.forkscope.analysis.delay.ParallelismProfile;
@@ -358,7 +359,7 @@ public final class ChromeTrace {
         g.writeNumber(micros(t));
         g.writeObjectFieldStart("args");
         for (int i = 0; i < labels.length; i++) {
-            g.writeNumberField(labels[i], values[i]);
+            Numbers.jsonRatio(g, labels[i], values[i]);   // an average count of nodes: a decimal
         }
         g.writeEndObject();
         g.writeEndObject();

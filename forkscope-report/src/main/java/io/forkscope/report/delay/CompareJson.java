@@ -1,5 +1,8 @@
 package io.forkscope.report.delay;
 
+import static io.forkscope.report.Numbers.jsonNanos;
+import static io.forkscope.report.Numbers.jsonRatio;
+
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.Writer;
@@ -36,16 +39,16 @@ public final class CompareJson {
                 boolean stretch = c.report().workStretch().isPresent();
                 g.writeBooleanField("is_work_stretch", stretch);
                 for (int k = 0; k < keys.length; k++) {
-                    g.writeNumberField(keys[k] + "_ns", parts[k]);
+                    jsonNanos(g, keys[k] + "_ns", parts[k]);
                 }
                 g.writeObjectFieldStart("percent");
                 for (int k = 0; k < keys.length; k++) {
-                    g.writeNumberField(keys[k], Fmt.share(parts[k], c.total()));
+                    jsonRatio(g, keys[k], Fmt.share(parts[k], c.total()));
                 }
                 g.writeEndObject();
                 if (stretch) {
-                    g.writeNumberField("serial_work_ns", c.report().serialWork().getAsDouble());
-                    g.writeNumberField("performance_loss_ns", c.report().performanceLoss().getAsDouble());
+                    jsonNanos(g, "serial_work_ns", c.report().serialWork().getAsDouble());
+                    jsonNanos(g, "performance_loss_ns", c.report().performanceLoss().getAsDouble());
                 }
                 g.writeEndObject();
                 g.writeEndObject();

@@ -14,6 +14,8 @@ import java.util.Locale;
  * workers, and where its P × elapsed worker-time went: work (or, given a serial run, the work
  * stretch T1 − T1'), delay, no-work-sched and no-work-app, each as an amount and as a percentage of
  * P × elapsed. One column per run, in the order given; amounts in one unit chosen for the largest.
+ * Given a serial run, the speedup T1' / elapsed; without one, the utilisation T1 / (P × elapsed) and
+ * no speedup, since each run's own T1 is stretched by running in parallel.
  */
 public final class CompareText {
     private CompareText() {}
@@ -55,10 +57,11 @@ public final class CompareText {
         if (serial) {
             rows.add(row("performance loss (" + scale.symbol + ")", columns,
                     c -> scale.format(c.report().performanceLoss().getAsDouble())));
-            rows.add(row("speedup T1'/elapsed", columns, c -> Fmt.fixed2(c.report().serialWork().getAsDouble()
-                    / Math.max(1, c.report().stats().elapsed()))));
+            rows.add(row("speedup T1'/elapsed", columns, c -> c.report().speedup().isPresent()
+                    ? Fmt.fixed2(c.report().speedup().getAsDouble()) : "-"));
         } else {
-            rows.add(row("observed speedup T1/elapsed", columns, c -> Fmt.fixed2(c.report().stats().observedSpeedup())));
+            // each run's own T1 is stretched: T1 / elapsed is no speedup, so without T1' none is shown
+            rows.add(row("utilisation T1/(P \u00d7 elapsed)", columns, c -> Fmt.fixed2(c.report().stats().utilisation())));
         }
         int[] width = new int[header.length];
         for (String[] r : rows) {
@@ -80,6 +83,10 @@ public final class CompareText {
         text.add("");
         text.add((serial ? "work stretch (T1 - T1')" : "work") + " + delay + no-work-sched + no-work-app = "
                 + (serial ? "performance loss = P \u00d7 elapsed - T1'" : "P \u00d7 elapsed"));
+        if (!serial) {
+            text.add("no speedup without a serial run: record the serial elision or 1 worker and pass --serial SER.fsk"
+                    + " (speedup = T1'/elapsed)");
+        }
         for (String line : text) {
             out.write(line);
             out.write('\n');

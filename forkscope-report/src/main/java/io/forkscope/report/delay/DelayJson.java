@@ -1,5 +1,8 @@
 package io.forkscope.report.delay;
 
+import static io.forkscope.report.Numbers.jsonNanos;
+import static io.forkscope.report.Numbers.jsonRatio;
+
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.StreamWriteFeature;
@@ -21,7 +24,9 @@ import java.util.Map;
  * ({@code create_task}, {@code wait_tasks}, {@code end_task}, {@code work_ns}, {@code delay_ns},
  * {@code no_work_ns}, {@code critical_path_ns}, {@code workers}, {@code elapsed_ns},
  * {@code work_bound_ns} (T1/P), {@code greedy_bound_ns} (T1/P + T∞), {@code greedy_speedup},
- * {@code observed_speedup}, {@code nodes}, {@code materialized_nodes}, {@code compression_ratio}),
+ * {@code utilisation} (T1 / (P × elapsed)), {@code speedup} (T1' / elapsed with a serial run, else
+ * null: this run's own T1 is stretched, so T1 / elapsed is no speedup), {@code nodes},
+ * {@code materialized_nodes}, {@code compression_ratio}),
  * {@code workers_times_elapsed_ns}, {@code breakdown} ({@code work_ns}, {@code delay_ns},
  * {@code no_work_ns}, {@code no_work_sched_ns}, {@code no_work_app_ns}, {@code delay_by_kind_ns}
  * keyed by edge label, {@code percent} of P × elapsed for each, and {@code check_ok}),
@@ -30,8 +35,9 @@ import java.util.Map;
  * {@code thread}, {@code busy_ns}, {@code idle_ns}, {@code busy_intervals}, {@code running_ns} and
  * {@code busy_not_running_ns}; empty when the recording has no busy intervals, before format 1.2),
  * {@code serial} (null, or {@code file}, {@code work_ns},
- * {@code work_stretch_ns}, {@code performance_loss_ns}) and {@code info}. Worker-time amounts are
- * doubles in nanoseconds; no number is NaN or infinite.
+ * {@code work_stretch_ns}, {@code performance_loss_ns}) and {@code info}. Amounts are whole
+ * nanoseconds (worker-time rounded), ratios and percentages decimals (see {@code Numbers}); no
+ * number is NaN or infinite.
  */
 public final class DelayJson {
     private static final JsonFactory FACTORY = JsonFactory.builder().disable(StreamWriteFeature.AUTO_CLOSE_TARGET).build();
@@ -54,9 +60,9 @@ public final class DelayJson {
                 if (serialName != null) {
                     g.writeStringField("file", serialName);
                 }
-                g.writeNumberField("work_ns", report.serialWork().getAsDouble());
-                g.writeNumberField("work_stretch_ns", report.workStretch().getAsDouble());
-                g.writeNumberField("performance_loss_ns", report.performanceLoss().getAsDouble());
+                jsonNanos(g, "work_ns", report.serialWork().getAsDouble());
+                jsonNanos(g, "work_stretch_ns", report.workStretch().getAsDouble());
+                jsonNanos(g, "performance_loss_ns", report.performanceLoss().getAsDouble());
                 g.writeEndObject();
             } else {
                 g.writeNullField("serial");
@@ -81,39 +87,45 @@ public final class DelayJson {
         g.writeNumberField("wait_tasks", s.waitTasks());
         g.writeNumberField("end_task", s.endTask());
         g.writeNumberField("work_ns", s.work());
-        g.writeNumberField("delay_ns", s.delay());
-        g.writeNumberField("no_work_ns", s.noWork());
+        jsonNanos(g, "delay_ns", s.delay());
+        jsonNanos(g, "no_work_ns", s.noWork());
         g.writeNumberField("critical_path_ns", s.criticalPath());
         g.writeNumberField("workers", s.workers());
         g.writeNumberField("elapsed_ns", s.elapsed());
-        g.writeNumberField("work_bound_ns", s.workBound());
-        g.writeNumberField("greedy_bound_ns", s.greedyBound());
-        g.writeNumberField("greedy_speedup", s.greedySpeedup());
-        g.writeNumberField("observed_speedup", s.observedSpeedup());
+        jsonNanos(g, "work_bound_ns", s.workBound());
+        jsonNanos(g, "greedy_bound_ns", s.greedyBound());
+        jsonRatio(g, "greedy_speedup", s.greedySpeedup());
+        jsonRatio(g, "utilisation", s.utilisation());
+        // the only speedup: T1' / elapsed; this run's own T1 is stretched, so T1 / elapsed is none
+        if (report.speedup().isPresent()) {
+            jsonRatio(g, "speedup", report.speedup().getAsDouble());
+        } else {
+            g.writeNullField("speedup");
+        }
         g.writeNumberField("nodes", s.nodes());
         g.writeNumberField("materialized_nodes", s.materialized());
-        g.writeNumberField("compression_ratio", s.compressionRatio());
+        jsonRatio(g, "compression_ratio", s.compressionRatio());
         double total = (double) s.workers() * s.elapsed();
-        g.writeNumberField("workers_times_elapsed_ns", total);
+        jsonNanos(g, "workers_times_elapsed_ns", total);
 
         LossBreakdown b = report.breakdown();
         g.writeObjectFieldStart("breakdown");
-        g.writeNumberField("work_ns", b.work());
-        g.writeNumberField("delay_ns", b.delay());
-        g.writeNumberField("no_work_ns", b.noWork());
-        g.writeNumberField("no_work_sched_ns", b.noWorkSched());
-        g.writeNumberField("no_work_app_ns", b.noWorkApp());
+        jsonNanos(g, "work_ns", b.work());
+        jsonNanos(g, "delay_ns", b.delay());
+        jsonNanos(g, "no_work_ns", b.noWork());
+        jsonNanos(g, "no_work_sched_ns", b.noWorkSched());
+        jsonNanos(g, "no_work_app_ns", b.noWorkApp());
         g.writeObjectFieldStart("delay_by_kind_ns");
         for (EdgeKind k : EdgeKind.values()) {
-            g.writeNumberField(k.label(), b.delayByKind().getOrDefault(k, 0.0));
+            jsonNanos(g, k.label(), b.delayByKind().getOrDefault(k, 0.0));
         }
         g.writeEndObject();
         g.writeObjectFieldStart("percent");
-        g.writeNumberField("work", Fmt.share(b.work(), total));
-        g.writeNumberField("delay", Fmt.share(b.delay(), total));
-        g.writeNumberField("no_work", Fmt.share(b.noWork(), total));
-        g.writeNumberField("no_work_sched", Fmt.share(b.noWorkSched(), total));
-        g.writeNumberField("no_work_app", Fmt.share(b.noWorkApp(), total));
+        jsonRatio(g, "work", Fmt.share(b.work(), total));
+        jsonRatio(g, "delay", Fmt.share(b.delay(), total));
+        jsonRatio(g, "no_work", Fmt.share(b.noWork(), total));
+        jsonRatio(g, "no_work_sched", Fmt.share(b.noWorkSched(), total));
+        jsonRatio(g, "no_work_app", Fmt.share(b.noWorkApp(), total));
         g.writeEndObject();
         g.writeBooleanField("check_ok", Math.abs(b.total() - total) <= 1e-6 * Math.max(1, total));
         g.writeEndObject();
@@ -121,10 +133,10 @@ public final class DelayJson {
         ReadyPath p = report.readyPath();
         g.writeObjectFieldStart("ready_path");
         g.writeNumberField("nodes", p.nodes().size());
-        g.writeNumberField("length_ns", p.length());
+        jsonNanos(g, "length_ns", p.length());
         g.writeNumberField("work_ns", p.work());
-        g.writeNumberField("busy_delay_ns", p.busyDelay());
-        g.writeNumberField("scheduler_delay_ns", p.schedulerDelay());
+        jsonNanos(g, "busy_delay_ns", p.busyDelay());
+        jsonNanos(g, "scheduler_delay_ns", p.schedulerDelay());
         g.writeEndObject();
 
         g.writeArrayFieldStart("per_worker");

@@ -23,7 +23,9 @@ import java.util.List;
  * no-work-app, with the check that they add up), how each worker spent the run (busy, idle, running
  * user code, busy but not running it) when the recording has busy intervals, the ready path, and,
  * given a serial run, the work stretch and the performance loss. Amounts are nanoseconds (of worker
- * time for the breakdown).
+ * time for the breakdown). The only speedup shown is T1' / elapsed, against a serial run: this
+ * run's own T1 is stretched by running in parallel, so T1 / elapsed is given as utilisation
+ * T1 / (P × elapsed) instead.
  */
 public final class DelayText {
     private DelayText() {}
@@ -53,7 +55,15 @@ public final class DelayText {
         rows.add(amount1("T1/P:", s.workBound()));
         rows.add(amount1("T1/P + T\u221e:", s.greedyBound()));
         rows.add(new String[] {"greedy speedup:", Fmt.fixed2(s.greedySpeedup()), "  T1 / (T1/P + T\u221e)"});
-        rows.add(new String[] {"observed speedup:", Fmt.fixed2(s.observedSpeedup()), "  T1 / elapsed"});
+        // T1 is this run's own, stretched work: T1 / elapsed is no speedup, so only T1' / elapsed is called one
+        rows.add(new String[] {"utilisation:", Fmt.fixed2(s.utilisation()), "  T1 / (P \u00d7 elapsed), not a speedup"});
+        rows.add(report.speedup().isPresent()
+                ? new String[] {"speedup:", Fmt.fixed2(report.speedup().getAsDouble()),
+                    "  T1' / elapsed (T1': the serial run's work)"}
+                : new String[] {"speedup:", "-", report.serialWork().isPresent()
+                    ? "  T1' / elapsed: the serial run has no work"
+                    : "  T1' / elapsed needs a serial run: record the serial elision or 1 worker and pass --serial"
+                        + " SER.fsk"});
         rows.add(count("nodes:", s.nodes()));
         rows.add(count("materialised nodes:", s.materialized()));
         rows.add(new String[] {"compression ratio:", Fmt.fixed2(s.compressionRatio()), "  nodes / materialised"});
@@ -105,10 +115,6 @@ public final class DelayText {
             rows.add(share("performance loss:", loss, total));
             table(text, rows);
             text.add("  performance loss = P \u00d7 elapsed - T1' = work stretch + delay + no-work");
-            if (serial > 0) {
-                text.add("  speedup over the serial run: " + Fmt.fixed2(serial / Math.max(1, s.elapsed()))
-                        + " (T1' / elapsed)");
-            }
         }
         for (String line : text) {
             out.write(line);

@@ -1,5 +1,6 @@
 package io.forkscope.report.plot;
 
+import io.forkscope.analysis.cilkview.AnalysisOptions;
 import io.forkscope.analysis.cilkview.SpeedupBounds;
 import io.forkscope.analysis.scaling.RegionScaling;
 import io.forkscope.analysis.scaling.ScalingPoint;
@@ -25,6 +26,30 @@ public record ScalingCurves(String region, int maxP, double parallelism, List<Bo
     public ScalingCurves {
         bounds = List.copyOf(bounds);
         measured = List.copyOf(measured);
+    }
+
+    /** The x axis without measurements: as far as {@code summary} estimates speedups by default. */
+    public static final int BOUNDS_ONLY_MAX_P = AnalysisOptions.DEFAULT_MAX_PROCESSORS;
+    /** The x axis with measurements goes to this many times the largest measured P ... */
+    public static final int MEASURED_AXIS_FACTOR = 4;
+    /** ... and to at least this P. */
+    public static final int SMALLEST_DEFAULT_MAX_P = 8;
+
+    /**
+     * The largest P on the x axis when none is asked for. With measurements, {@value #MEASURED_AXIS_FACTOR}
+     * times the largest measured P, at least {@value #SMALLEST_DEFAULT_MAX_P}: the points fill the
+     * left quarter, and the bounds show how far the section may scale beyond them, without the
+     * points crowding into a corner of a 64-wide axis. Without, {@link #BOUNDS_ONLY_MAX_P}: the
+     * bounds alone predict for machines of any size, and {@code summary}'s estimates go as far.
+     *
+     * @param largestMeasuredP the largest P benchmarked, 0 without measurements
+     */
+    public static int defaultMaxP(int largestMeasuredP) {
+        if (largestMeasuredP <= 0) {
+            return BOUNDS_ONLY_MAX_P;
+        }
+        return (int) Math.min(Integer.MAX_VALUE / 2,
+                Math.max(SMALLEST_DEFAULT_MAX_P, (long) MEASURED_AXIS_FACTOR * largestMeasuredP));
     }
 
     /** The four lines at one P. */

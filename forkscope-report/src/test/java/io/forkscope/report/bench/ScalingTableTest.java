@@ -88,6 +88,29 @@ class ScalingTableTest {
     }
 
     @Test
+    void theWholeProcessGetsNoVerdictAndNoBlameOnMemory() throws Exception {
+        // the CSV of the table above, but of a program without regions: the whole run, timed from
+        // the agent's start to its exit, against the same T1, T∞ and bT∞ as the whole run's bounds
+        String csv = csv().replace("\nk,", "\n,");
+        SectionBounds whole = new SectionBounds("", K.measures(), 1, 1, Unit.TIME, 100, "calibrated");
+        StringWriter table = new StringWriter();
+        ScalingTable.write(ScalingAnalysis.analyze(BenchCsv.parse(csv, "b.csv"), Map.of("", whole)), "k.fsk", table);
+        String text = table.toString();
+        List<String> lines = text.lines().toList();
+        assertThat(lines.get(0)).startsWith("Whole run: bounds from k.fsk: parallelism 100.00");
+        assertThat(lines.stream().filter(l -> l.trim().startsWith("1 ")).findFirst().orElseThrow()).endsWith("baseline");
+        for (String p : List.of("2 ", "3 ", "4 ")) {
+            assertThat(lines.stream().filter(l -> l.trim().startsWith(p)).findFirst().orElseThrow())
+                    .endsWith("n/a (whole process timed)");
+        }
+        assertThat(text).doesNotContain("BELOW", "inside", "memory bandwidth", "P > cores")
+                .contains("the program closed no region, so each run was timed whole",
+                        "the points at P = 2, 3, 4 are not judged against them. Mark the parallel part with Forkscope.region",
+                        "Inside the predicted range: 0 of 0 judged points",
+                        "Not comparable with the bounds: 3 point(s) of the whole process");
+    }
+
+    @Test
     void theWholeRunIsNamedSo() throws Exception {
         StringWriter table = new StringWriter();
         ScalingTable.write(ScalingAnalysis.analyze(List.of(new Measurement("", 2, 1, 10, 1, 0, 2, true)), Map.of()),

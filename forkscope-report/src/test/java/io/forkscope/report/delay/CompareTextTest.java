@@ -31,7 +31,12 @@ class CompareTextTest {
                 // its 1 us of inner runtime gaps is path waiting while worker 0 idles: (2 - 0.9) x 1 more
                 "no-work-sched (us) 6.100 0.005", "% of P \u00d7 elapsed 7.63% 6.25%",
                 "no-work-app (us) 24.900 0.025", "% of P \u00d7 elapsed 31.13% 31.25%",
-                "work + delay + no-work-sched + no-work-app = P \u00d7 elapsed");
+                "work + delay + no-work-sched + no-work-app = P \u00d7 elapsed",
+                // T1 / (P × elapsed): 34 / 80 and 35 / 80 = 0.425, 0.4375 (rounded half up)
+                "utilisation T1/(P \u00d7 elapsed) 0.43 0.44",
+                "no speedup without a serial run: record the serial elision or 1 worker and pass --serial SER.fsk"
+                        + " (speedup = T1'/elapsed)");
+        assertThat(out.toString()).doesNotContain("T1/elapsed", "speedup T1");
     }
 
     @Test
@@ -40,7 +45,9 @@ class CompareTextTest {
         CompareText.write(columns(OptionalDouble.of(30)), "ser.fsk", out);
         List<String> lines = out.toString().lines().map(l -> l.strip().replaceAll(" +", " ")).toList();
         assertThat(lines.get(0)).isEqualTo("forkscope compare: 2 run(s); serial work T1' from ser.fsk");
-        assertThat(lines).contains("work stretch (us) 33.970 0.005", "performance loss (us) 79.970 0.050");
+        assertThat(lines).contains("work stretch (us) 33.970 0.005", "performance loss (us) 79.970 0.050",
+                "speedup T1'/elapsed 0.00 0.75");   // 30 ns over 40 us and over 40 ns
+        assertThat(out.toString()).doesNotContain("utilisation", "no speedup");
     }
 
     @Test
@@ -62,5 +69,7 @@ class CompareTextTest {
         assertThat(fig5.get("percent").get("no_work_app").asDouble()).isEqualTo(31.25);
         assertThat(fig5.get("serial_work_ns").asDouble()).isEqualTo(30.0);
         assertThat(fig5.get("performance_loss_ns").asDouble()).isEqualTo(50.0);
+        assertThat(fifo.get("speedup").asDouble()).isEqualTo(0.75);   // T1' / elapsed = 30 / 40
+        assertThat(j.get("runs").get(0).get("speedup").asDouble()).isEqualTo(30 / 40_000.0);
     }
 }

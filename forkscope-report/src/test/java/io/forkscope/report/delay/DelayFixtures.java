@@ -9,7 +9,7 @@ import io.forkscope.model.dag.WorkerBusy;
 import java.util.List;
 
 /** Hand-built DAGs for the delay views. */
-final class DelayFixtures {
+public final class DelayFixtures {
     private DelayFixtures() {}
 
     /**
@@ -17,7 +17,7 @@ final class DelayFixtures {
      * continuation C [10,20) then waits; D [35,40) after the join on worker 0. Work 35, delay 15,
      * no-work 30 of which no-work-sched 5 ([20,25): nothing runs while B waits) and no-work-app 25.
      */
-    static Dag delayed() {
+    public static Dag delayed() {
         return new Dag(List.of(
                 DagNode.strand(0, 0, 0, 10, NodeEnd.CREATE, List.of()),
                 DagNode.strand(1, 1, 25, 35, NodeEnd.END, List.of(new Edge(0, EdgeKind.CREATE))),
@@ -31,7 +31,7 @@ final class DelayFixtures {
      * [0,40] and runs A, C and D (25 ns); worker 1 is busy [22,36) around B (10 ns) and [38,39),
      * idle [0,22) [36,38) [39,40) = 25 ns.
      */
-    static Dag delayedWithBusy() {
+    public static Dag delayedWithBusy() {
         Dag d = delayed();
         return new Dag(d.nodes(), d.workers(), d.begin(), d.finish(), List.of(
                 new WorkerBusy(0, "main", new long[] {0, 40}),
@@ -44,7 +44,15 @@ final class DelayFixtures {
      * idles, add (2 - 0.9) x 1 µs to no-work-sched (6.1 µs).
      */
     static Dag delayedSlow() {
-        long k = 1000;
+        return delayedSlow(1000);
+    }
+
+    /**
+     * {@link #delayedSlow()} with time unit {@code k} ns instead of 1000: with k = 10,000,003 its
+     * amounts pass 10^7 (where Java writes a double as "1.1E7") and its no-work-sched, 6.1 k, is no
+     * whole number of nanoseconds.
+     */
+    public static Dag delayedSlow(long k) {
         return new Dag(List.of(
                 DagNode.strand(0, 0, 0, 10 * k, NodeEnd.CREATE, List.of()),
                 new DagNode(1, 1, 25 * k, 35 * k, 9 * k, 6 * k, NodeEnd.END, List.of(new Edge(0, EdgeKind.CREATE)),

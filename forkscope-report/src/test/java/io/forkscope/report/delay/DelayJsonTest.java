@@ -29,12 +29,18 @@ class DelayJsonTest {
         assertThat(j.get("critical_path_ns").asLong()).isEqualTo(25);
         assertThat(j.get("workers").asInt()).isEqualTo(2);
         assertThat(j.get("elapsed_ns").asLong()).isEqualTo(40);
-        assertThat(j.get("work_bound_ns").asDouble()).isEqualTo(17.5);
-        assertThat(j.get("greedy_bound_ns").asDouble()).isEqualTo(42.5);
+        // T1/P = 35/2 = 17.5 and T1/P + T∞ = 42.5 ns, rounded half up to whole nanoseconds
+        assertThat(j.get("work_bound_ns").isIntegralNumber()).isTrue();
+        assertThat(j.get("work_bound_ns").asLong()).isEqualTo(18);
+        assertThat(j.get("greedy_bound_ns").asLong()).isEqualTo(43);
         assertThat(j.get("greedy_speedup").asDouble()).isEqualTo(35 / 42.5);
-        assertThat(j.get("observed_speedup").asDouble()).isEqualTo(35 / 40.0);
+        // T1 / (P × elapsed) = 35 / 80; no speedup without a serial run, and no T1 / elapsed at all
+        assertThat(j.get("utilisation").asDouble()).isEqualTo(35 / 80.0);
+        assertThat(j.get("speedup").isNull()).isTrue();
+        assertThat(j.has("observed_speedup")).isFalse();
         assertThat(j.get("nodes").asLong()).isEqualTo(4);
         assertThat(j.get("materialized_nodes").asLong()).isEqualTo(4);
+        assertThat(j.get("compression_ratio").isFloatingPointNumber()).isTrue();
         assertThat(j.get("compression_ratio").asDouble()).isEqualTo(1.0);
         assertThat(j.get("workers_times_elapsed_ns").asDouble()).isEqualTo(80.0);
         JsonNode b = j.get("breakdown");
@@ -94,7 +100,9 @@ class DelayJsonTest {
         StringWriter out = new StringWriter();
         DelayJson.write(DelaySpotter.analyze(DelayFixtures.delayed(), OptionalDouble.of(30)), "run.fsk", INFO, "ser.fsk",
                 out);
-        JsonNode s = new ObjectMapper().readTree(out.toString()).get("serial");
+        JsonNode j = new ObjectMapper().readTree(out.toString());
+        assertThat(j.get("speedup").asDouble()).isEqualTo(30 / 40.0);   // T1' / elapsed
+        JsonNode s = j.get("serial");
         assertThat(s.get("file").asText()).isEqualTo("ser.fsk");
         assertThat(s.get("work_ns").asDouble()).isEqualTo(30.0);
         assertThat(s.get("work_stretch_ns").asDouble()).isEqualTo(5.0);

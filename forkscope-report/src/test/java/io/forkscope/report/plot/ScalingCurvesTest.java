@@ -40,4 +40,15 @@ class ScalingCurvesTest {
         assertThat(ScalingCurves.niceCeiling(8.64)).isEqualTo(10);
         assertThat(ScalingCurves.niceCeiling(1.0)).isEqualTo(1);
     }
+
+    @Test
+    void theDefaultAxisIsFourTimesTheLargestMeasuredPAndAtLeastEight() {
+        assertThat(ScalingCurves.defaultMaxP(1)).isEqualTo(8);    // 4 × 1 = 4, raised to 8
+        assertThat(ScalingCurves.defaultMaxP(2)).isEqualTo(8);    // 4 × 2
+        assertThat(ScalingCurves.defaultMaxP(3)).isEqualTo(12);   // 4 × 3
+        assertThat(ScalingCurves.defaultMaxP(16)).isEqualTo(64);
+        assertThat(ScalingCurves.defaultMaxP(100)).isEqualTo(400);
+        // without measurements: as far as summary's speedup estimates
+        assertThat(ScalingCurves.defaultMaxP(0)).isEqualTo(64);
+    }
 }
