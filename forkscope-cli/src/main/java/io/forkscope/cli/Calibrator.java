@@ -77,6 +77,8 @@ final class Calibrator {
 
     /** Measures {@code jdk} with {@code forks} forks and writes its cache file. */
     static Result calibrate(JavaInstallation.Jdk jdk, int forks) throws IOException, InterruptedException {
+        OutputPath.cacheDirectory(CalibrationFile.cacheDirectory(), "the calibration is cached there; set"
+                + " XDG_CACHE_HOME to a directory forkscope may write");
         Path raw = Files.createTempFile("forkscope-calibrate-", ".txt");
         Path log = Files.createTempFile("forkscope-calibrate-", ".log");
         try {
