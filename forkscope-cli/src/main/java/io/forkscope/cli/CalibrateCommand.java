@@ -33,6 +33,7 @@ final class CalibrateCommand implements Callable<Integer> {
             throw new UserError("--forks must be at least 1");
         }
         JavaInstallation.Jdk jdk = jdk(java);
+        Calibrator.checkCache();
         if (Runtime.getRuntime().availableProcessors() < StealLatencyBenchmark.WORKERS) {
             spec.commandLine().getErr().println("forkscope: warning: only one core; the thief shares it with the"
                     + " parent, so steals measure the operating system's scheduler, not the pool");

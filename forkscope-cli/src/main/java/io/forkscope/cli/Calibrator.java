@@ -75,10 +75,15 @@ final class Calibrator {
         return CalibrationFile.cacheFile(CalibrationFile.cacheDirectory(), jdk.version(), JavaInstallation.hostName());
     }
 
-    /** Measures {@code jdk} with {@code forks} forks and writes its cache file. */
-    static Result calibrate(JavaInstallation.Jdk jdk, int forks) throws IOException, InterruptedException {
+    /** Refuses, before any measuring, a cache directory that cannot be made or written. */
+    static void checkCache() {
         OutputPath.cacheDirectory(CalibrationFile.cacheDirectory(), "the calibration is cached there; set"
                 + " XDG_CACHE_HOME to a directory forkscope may write");
+    }
+
+    /** Measures {@code jdk} with {@code forks} forks and writes its cache file. */
+    static Result calibrate(JavaInstallation.Jdk jdk, int forks) throws IOException, InterruptedException {
+        checkCache();
         Path raw = Files.createTempFile("forkscope-calibrate-", ".txt");
         Path log = Files.createTempFile("forkscope-calibrate-", ".log");
         try {

@@ -122,6 +122,7 @@ final class RecordCommand implements Callable<Integer> {
                 ? JavaInstallation.of(program).orElse(JavaInstallation.current()) : JavaInstallation.current();
         Path file = Calibrator.cacheFile(jdk);
         if (!Files.isRegularFile(file)) {
+            Calibrator.checkCache();
             spec.commandLine().getErr().println("forkscope: no calibration for Java " + jdk.version() + " on this machine;"
                     + " running forkscope calibrate (a few seconds)...");
             Calibrator.busyMachine().ifPresent(w -> spec.commandLine().getErr().println("forkscope: warning: " + w));
