@@ -84,9 +84,9 @@ final class Calibrator {
     /** Measures {@code jdk} with {@code forks} forks and writes its cache file. */
     static Result calibrate(JavaInstallation.Jdk jdk, int forks) throws IOException, InterruptedException {
         checkCache();
-        Path raw = Files.createTempFile("forkscope-calibrate-", ".txt");
-        Path log = Files.createTempFile("forkscope-calibrate-", ".log");
-        try {
+        try (TempDirectory temp = TempDirectory.create("forkscope-calibrate-")) {
+            Path raw = temp.path().resolve("samples.txt");
+            Path log = temp.path().resolve("benchmark.log");
             List<String> cmd = List.of(jdk.launcher().toString(), "-cp", SelfJar.path().toString(),
                     StealLatencyBenchmark.class.getName(), Integer.toString(forks), Integer.toString(WARMUP_FORKS),
                     Integer.toString(TIME_BUDGET_SECONDS), raw.toString());
@@ -118,9 +118,6 @@ final class Calibrator {
             Path file = CalibrationFile.cacheFile(CalibrationFile.cacheDirectory(), parsed.javaVersion, host);
             CalibrationFile.write(file, c);
             return new Result(s, c, file);
-        } finally {
-            Files.deleteIfExists(raw);
-            Files.deleteIfExists(log);
         }
     }
 
