@@ -13,7 +13,9 @@ import java.util.stream.Stream;
  * Runs a command with the forkscope agent in every JVM it starts: {@code -javaagent} is put right
  * after the launcher when the command is {@code java} itself, and into {@code JAVA_TOOL_OPTIONS}
  * otherwise (scripts, build tools), in which case the JVM says "Picked up JAVA_TOOL_OPTIONS" on
- * stderr. Each JVM writes its own file: OUT, then OUT-PID.fsk for any further JVM.
+ * stderr. Each JVM writes its own file: OUT, then OUT-PID.fsk for any further JVM. Further JVM
+ * options ({@link #jvmOption}) go where the agent goes; a prefix ({@link #prefix}, e.g. taskset)
+ * runs the command.
  */
 final class AgentLaunch {
     private final Path jar;
@@ -23,12 +25,21 @@ final class AgentLaunch {
     private final String burdenSource;
     private final Path calibration;
     private final List<String> extraOptions = new ArrayList<>();
+    private final List<String> jvmOptions = new ArrayList<>();
+    private final List<String> prefix = new ArrayList<>();
+
+    /** A launch that passes the agent only out=OUT and the options added with {@link #option}. */
+    AgentLaunch(Path jar, Path out) {
+        this(jar, out, null, null, null, null);
+    }
 
     AgentLaunch(Path jar, Path out, Unit unit, Long burden, String burdenSource) {
         this(jar, out, unit, burden, burdenSource, null);
     }
 
-    /** @param calibration a calibration file the agent takes the burden from (calibration=FILE), or null */
+    /**
+     * @param unit        the strand length unit, or null for the agent's default
+     * @param calibration a calibration file the agent takes the burden from (calibration=FILE), or null */
     AgentLaunch(Path jar, Path out, Unit unit, Long burden, String burdenSource, Path calibration) {
         this.jar = jar;
         this.out = out.toAbsolutePath();
@@ -44,9 +55,23 @@ final class AgentLaunch {
         return this;
     }
 
+    /** Adds a JVM option (such as -Dname=value), given to each JVM along with the agent. */
+    AgentLaunch jvmOption(String option) {
+        jvmOptions.add(option);
+        return this;
+    }
+
+    /** Runs the command through a wrapper command, such as taskset -c 0-1. */
+    AgentLaunch prefix(List<String> wrapper) {
+        prefix.addAll(wrapper);
+        return this;
+    }
+
     String agentOption() {
-        StringBuilder sb = new StringBuilder("-javaagent:").append(jar).append("=out=").append(out)
-                .append(",unit=").append(unit.optionName());
+        StringBuilder sb = new StringBuilder("-javaagent:").append(jar).append("=out=").append(out);
+        if (unit != null) {
+            sb.append(",unit=").append(unit.optionName());
+        }
         if (burden != null) {
             sb.append(",burden=").append(burden);
         }
@@ -62,27 +87,51 @@ final class AgentLaunch {
         return sb.toString();
     }
 
-    /** Starts the command with inherited standard streams and returns its exit code. */
-    int run(List<String> command) throws IOException, InterruptedException {
-        if (out.toString().contains(",")) {
-            throw new UserError(out + ": the recording's path must not contain a comma (agent options are comma-separated)");
-        }
+    /**
+     * @return the command with the agent, its JVM options and the prefix, ready to start: standard
+     *     streams not yet redirected
+     */
+    ProcessBuilder processBuilder(List<String> command) {
+        checkAgentPath(out, "the recording's path");
         List<String> cmd = new ArrayList<>(command);
         ProcessBuilder pb = new ProcessBuilder();
+        List<String> forJvm = new ArrayList<>();
+        forJvm.add(agentOption());
+        forJvm.addAll(jvmOptions);
         if (isJavaLauncher(cmd.get(0))) {
-            cmd.add(1, agentOption());
+            cmd.addAll(1, forJvm);
         } else {
             Map<String, String> env = pb.environment();
             String existing = env.getOrDefault("JAVA_TOOL_OPTIONS", "");
-            env.put("JAVA_TOOL_OPTIONS", (existing + " " + agentOption()).trim());
+            env.put("JAVA_TOOL_OPTIONS", (existing + " " + String.join(" ", forJvm)).trim());
         }
-        pb.command(cmd).inheritIO();
-        Process p;
+        cmd.addAll(0, prefix);
+        return pb.command(cmd);
+    }
+
+    /** Refuses a path the agent's comma-separated options cannot carry. */
+    static void checkAgentPath(Path path, String what) {
+        if (path.toString().contains(",")) {
+            throw new UserError(path + ": " + what + " must not contain a comma (agent options are comma-separated)");
+        }
+    }
+
+    /** @return the started process; a command that cannot start is a user error naming its program */
+    static Process start(ProcessBuilder pb) {
         try {
-            p = pb.start();
+            return pb.start();
         } catch (IOException e) {
-            throw new UserError("cannot start '" + cmd.get(0) + "': " + e.getMessage());
+            throw new UserError("cannot start '" + pb.command().get(0) + "': " + e.getMessage());
         }
+    }
+
+    /** Starts the command with inherited standard streams and returns its exit code. */
+    int run(List<String> command) throws IOException, InterruptedException {
+        return await(start(processBuilder(command).inheritIO()));
+    }
+
+    /** Waits for a started command, which is stopped if this JVM is stopped first; @return its exit code */
+    static int await(Process p) throws InterruptedException {
         Thread stopChild = new Thread(() -> {
             p.destroy();
             try {
@@ -103,7 +152,7 @@ final class AgentLaunch {
         }
     }
 
-    /** @return OUT and every OUT-PID.fsk beside it, the files this launch's JVMs may have written */
+    /** @return OUT, then every OUT-PID.fsk beside it in name order: the files this launch's JVMs wrote */
     List<Path> recordings() throws IOException {
         String name = out.getFileName().toString();
         int dot = name.lastIndexOf('.');

@@ -19,7 +19,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -28,20 +27,20 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-@Command(name = "bench", description = {
-    "Cilkview's scalability benchmarking: runs the command once per trial per worker count P and measures",
-    "its regions (or its whole run) with P workers, pinned to P cores where the machine has them.",
-    "Example: forkscope bench -p 1,2 --trials 5 -o qsort-bench.csv -- java -cp app.jar QSort 10000000",
-    "Each run: -Djava.util.concurrent.ForkJoinPool.common.parallelism=P for the common pool, the agent's",
-    "workers=P for pools the program creates, taskset -c on P cores, and the agent's mode=regions, which",
-    "only reads the clock when a region opens and closes. {repeat} in the command becomes --repeat's K."})
+@Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, description = {
+    "Cilkview's scalability benchmarking: times the command with each worker count P.",
+    "It runs the command once per trial per worker count P and measures its regions (or its whole run) with"
+        + " P workers, pinned to P cores where the machine has them. Each run gets"
+        + " -Djava.util.concurrent.ForkJoinPool.common.parallelism=P for the common pool, the agent's workers=P"
+        + " for pools the program creates, taskset -c on P cores, and the agent's mode=regions, which only reads"
+        + " the clock when a region opens and closes. {repeat} in the command becomes --repeat's K.",
+    "Example: forkscope bench -p 1,2 --trials 5 -o qsort.csv -- java -cp app.jar QSort"})
 final class BenchCommand implements Callable<Integer> {
     static final String COMMON_PARALLELISM = "java.util.concurrent.ForkJoinPool.common.parallelism";
     static final String REPEAT_PLACEHOLDER = "{repeat}";
@@ -86,7 +85,7 @@ final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--timeout", paramLabel = "S",
             description = "kill a run that takes longer than S seconds and stop the sweep (default: no limit)")
-    long timeout;
+    Long timeout;
 
     @Parameters(paramLabel = "COMMAND", arity = "1..*", description = "the command to run, after --")
     List<String> command;
@@ -100,12 +99,13 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        DashDash.require(spec, command);
         List<Integer> ps = parseWorkers(workers == null ? "1-" + Runtime.getRuntime().availableProcessors() : workers);
         if (trials < 1) {
             throw new UserError("--trials must be at least 1");
         }
-        if (timeout < 0) {
-            throw new UserError("--timeout must not be negative");
+        if (timeout != null && timeout < 1) {
+            throw new UserError("--timeout must be at least 1 second, not " + timeout + " (leave it out for no limit)");
         }
         if (repeat < 1) {
             throw new UserError("--repeat must be at least 1");
@@ -114,23 +114,18 @@ final class BenchCommand implements Callable<Integer> {
         if (drop < 0) {
             throw new UserError("--warmup must not be negative");
         }
-        if (repeat > 1 && drop >= repeat) {
+        if (drop > 0 && drop >= repeat) {
             throw new UserError("--warmup " + drop + " leaves none of --repeat " + repeat + " repetitions");
         }
+        Path csvFile = OutputPath.file(output, force, "-o");
+        Path logFile = OutputPath.file(log != null ? log : withExtension(output, ".log"), force,
+                log != null ? "--log" : "-o");
         Map<String, SectionBounds> predicted = bounds == null ? Map.of() : readBounds(bounds);
-        Path csvFile = output.toAbsolutePath();
-        Path logFile = (log != null ? log : withExtension(output, ".log")).toAbsolutePath();
-        for (Path f : List.of(csvFile, logFile)) {
-            if (Files.isDirectory(f)) {
-                throw new UserError(f + ": is a directory; give a file name");
-            }
-            if (Files.exists(f) && !force) {
-                throw new UserError(f + ": exists; use --force to overwrite it or choose another name");
-            }
-        }
         if (csvFile.equals(logFile)) {
             throw new UserError(csvFile + ": the CSV and the log must be different files");
         }
+        AgentLaunch.checkAgentPath(Path.of(System.getProperty("java.io.tmpdir")),
+                "the temporary directory, where the runs write their timings (set java.io.tmpdir),");
         if (JavaInstallation.resolve(command.get(0)).isEmpty()) {
             throw new UserError("cannot start '" + command.get(0) + "': no such program");
         }
@@ -142,10 +137,9 @@ final class BenchCommand implements Callable<Integer> {
         err.println("forkscope bench: " + ps.size() * trials + " runs (" + ps.size() + " worker count(s) x " + trials + " trial(s));"
                 + " the program's own output goes to " + logFile);
 
-        Files.createDirectories(csvFile.getParent());
-        Files.createDirectories(logFile.getParent());
         Files.writeString(logFile, "", StandardCharsets.UTF_8);
-        Path dir = Files.createTempDirectory("forkscope-bench-");
+        TempDirectory temp = TempDirectory.create("forkscope-bench-");
+        Path dir = temp.path();
         Thread keep = new Thread(() -> interruptSweep(csvFile, predicted), "forkscope-bench-interrupted");
         Runtime.getRuntime().addShutdownHook(keep);
         int total = ps.size() * trials;
@@ -191,7 +185,7 @@ final class BenchCommand implements Callable<Integer> {
             } catch (IllegalStateException shuttingDown) {
                 // the hook runs
             }
-            deleteTree(dir);
+            temp.close();
         }
         PrintWriter out = spec.commandLine().getOut();
         ScalingTable.write(ScalingAnalysis.analyze(rows, predicted), bounds == null ? null : bounds.toString(), out);
@@ -204,43 +198,26 @@ final class BenchCommand implements Callable<Integer> {
     private List<RepetitionTimes.SectionTime> run(int p, int trial, CpuSet.Pinning pin, Path dir, Path logFile, int drop)
             throws IOException, InterruptedException {
         Path rec = dir.resolve("run-" + trial + "-" + p + ".fsk");
-        List<String> cmd = new ArrayList<>(pin.prefix());
         List<String> user = new ArrayList<>();
         for (String arg : command) {
             user.add(arg.replace(REPEAT_PLACEHOLDER, Integer.toString(repeat)));
         }
-        String agent = "-javaagent:" + SelfJar.path() + "=mode=" + AgentOptions.MODE_REGIONS + ",workers=" + p
-                + ",out=" + rec;
-        String common = "-D" + COMMON_PARALLELISM + "=" + p;
-        if (rec.toString().contains(",")) {
-            throw new UserError(rec + ": the temporary directory's path must not contain a comma (set java.io.tmpdir)");
-        }
-        ProcessBuilder pb = new ProcessBuilder();
-        if (AgentLaunch.isJavaLauncher(user.get(0))) {
-            user.add(1, agent);
-            user.add(2, common);
-        } else {
-            String existing = pb.environment().getOrDefault("JAVA_TOOL_OPTIONS", "");
-            pb.environment().put("JAVA_TOOL_OPTIONS", (existing + " " + agent + " " + common).trim());
-        }
-        cmd.addAll(user);
-        Files.writeString(logFile, "### forkscope bench: P=" + p + " trial " + trial + ": " + String.join(" ", cmd)
-                + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
-        pb.command(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()));
+        AgentLaunch launch = new AgentLaunch(SelfJar.path(), rec).option("mode=" + AgentOptions.MODE_REGIONS)
+                .option("workers=" + p).jvmOption("-D" + COMMON_PARALLELISM + "=" + p).prefix(pin.prefix());
+        ProcessBuilder pb = launch.processBuilder(user);
+        Files.writeString(logFile, "### forkscope bench: P=" + p + " trial " + trial + ": "
+                + String.join(" ", pb.command()) + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+        pb.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()));
         Process proc;
         synchronized (lock) {
             if (interrupted) {
                 return null;
             }
-            try {
-                proc = pb.start();
-            } catch (IOException e) {
-                throw new UserError("cannot start '" + cmd.get(0) + "': " + e.getMessage());
-            }
+            proc = AgentLaunch.start(pb);
             current = proc;
         }
         proc.getOutputStream().close();
-        boolean ended = timeout == 0 || proc.waitFor(timeout, java.util.concurrent.TimeUnit.SECONDS);
+        boolean ended = timeout == null || proc.waitFor(timeout, java.util.concurrent.TimeUnit.SECONDS);
         if (!ended) {
             proc.descendants().forEach(ProcessHandle::destroyForcibly);
             proc.destroyForcibly();
@@ -268,19 +245,10 @@ final class BenchCommand implements Callable<Integer> {
             throw new RunFailed("the run with P=" + p + " (trial " + trial + ") exited with code " + exit
                     + "; its output is in " + logFile + "; the rows measured before it are kept");
         }
-        return times(rec, dir, drop, p, trial);
+        return times(launch.recordings(), drop, p, trial);
     }
 
-    private List<RepetitionTimes.SectionTime> times(Path rec, Path dir, int drop, int p, int trial) throws IOException {
-        String stem = rec.getFileName().toString().replace(".fsk", "");
-        List<Path> files;
-        try (Stream<Path> s = Files.list(dir)) {
-            files = s.filter(f -> {
-                String n = f.getFileName().toString();
-                return n.equals(stem + ".fsk") || n.startsWith(stem + "-") && n.endsWith(".fsk")
-                        && n.substring(stem.length() + 1, n.length() - 4).chars().allMatch(Character::isDigit);
-            }).sorted(Comparator.comparing((Path f) -> !f.equals(rec)).thenComparing(Path::toString)).toList();
-        }
+    private List<RepetitionTimes.SectionTime> times(List<Path> files, int drop, int p, int trial) {
         if (files.isEmpty()) {
             throw new RunFailed("the run with P=" + p + " (trial " + trial + ") left no timing: did the command"
                     + " start a JVM?");
@@ -435,20 +403,6 @@ final class BenchCommand implements Callable<Integer> {
         String name = file.getFileName().toString();
         int dot = name.lastIndexOf('.');
         return file.resolveSibling((dot > 0 ? name.substring(0, dot) : name) + ext);
-    }
-
-    private static void deleteTree(Path dir) {
-        try (Stream<Path> s = Files.walk(dir)) {
-            s.sorted(Comparator.reverseOrder()).forEach(f -> {
-                try {
-                    Files.deleteIfExists(f);
-                } catch (IOException e) {
-                    // a leftover in the temporary directory
-                }
-            });
-        } catch (IOException e) {
-            // nothing to clean
-        }
     }
 
     /** A run that failed: one line, exit code 1, the CSV keeps the rows before it. */

@@ -9,9 +9,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-@Command(name = "calibrate", description = {
-    "Measures this machine's work-stealing latency on ForkJoinPool (a parent forks one child that the other",
-    "worker steals; Delay Spotter Fig. 4) and the burden it implies; caches it for record --burden-ns auto.",
+@Command(name = "calibrate", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, description = {
+    "Measures this machine's work-stealing latency on ForkJoinPool and the burden it implies.",
+    "A parent forks one child that the other worker steals (Delay Spotter Fig. 4); the burden is cached for"
+        + " record --burden-ns auto.",
     "Example: forkscope calibrate --java /usr/lib/jvm/temurin-25-jdk-amd64/bin/java"})
 final class CalibrateCommand implements Callable<Integer> {
     @Spec
@@ -32,6 +33,7 @@ final class CalibrateCommand implements Callable<Integer> {
             throw new UserError("--forks must be at least 1");
         }
         JavaInstallation.Jdk jdk = jdk(java);
+        Calibrator.checkCache();
         if (Runtime.getRuntime().availableProcessors() < StealLatencyBenchmark.WORKERS) {
             spec.commandLine().getErr().println("forkscope: warning: only one core; the thief shares it with the"
                     + " parent, so steals measure the operating system's scheduler, not the pool");

@@ -75,11 +75,18 @@ final class Calibrator {
         return CalibrationFile.cacheFile(CalibrationFile.cacheDirectory(), jdk.version(), JavaInstallation.hostName());
     }
 
+    /** Refuses, before any measuring, a cache directory that cannot be made or written. */
+    static void checkCache() {
+        OutputPath.cacheDirectory(CalibrationFile.cacheDirectory(), "the calibration is cached there; set"
+                + " XDG_CACHE_HOME to a directory forkscope may write");
+    }
+
     /** Measures {@code jdk} with {@code forks} forks and writes its cache file. */
     static Result calibrate(JavaInstallation.Jdk jdk, int forks) throws IOException, InterruptedException {
-        Path raw = Files.createTempFile("forkscope-calibrate-", ".txt");
-        Path log = Files.createTempFile("forkscope-calibrate-", ".log");
-        try {
+        checkCache();
+        try (TempDirectory temp = TempDirectory.create("forkscope-calibrate-")) {
+            Path raw = temp.path().resolve("samples.txt");
+            Path log = temp.path().resolve("benchmark.log");
             List<String> cmd = List.of(jdk.launcher().toString(), "-cp", SelfJar.path().toString(),
                     StealLatencyBenchmark.class.getName(), Integer.toString(forks), Integer.toString(WARMUP_FORKS),
                     Integer.toString(TIME_BUDGET_SECONDS), raw.toString());
@@ -111,9 +118,6 @@ final class Calibrator {
             Path file = CalibrationFile.cacheFile(CalibrationFile.cacheDirectory(), parsed.javaVersion, host);
             CalibrationFile.write(file, c);
             return new Result(s, c, file);
-        } finally {
-            Files.deleteIfExists(raw);
-            Files.deleteIfExists(log);
         }
     }
 

@@ -16,9 +16,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "compare", description = {
-    "Several runs of one program (recorded with --mode dag) side by side, as in Delay Spotter's Fig. 5:",
-    "elapsed, workers, and the loss breakdown work (or work stretch), delay, no-work-sched, no-work-app.",
+@Command(name = "compare", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, description = {
+    "Several runs of one program (recorded with --mode dag) side by side, as in Delay Spotter's Fig. 5.",
+    "For each run: elapsed, workers, and the loss breakdown work (or work stretch), delay, no-work-sched,"
+        + " no-work-app.",
     "Example: forkscope compare lifo.fsk fifo.fsk --serial serial.fsk"})
 final class CompareCommand implements Callable<Integer> {
     @Spec
@@ -28,7 +29,7 @@ final class CompareCommand implements Callable<Integer> {
     List<Path> files;
 
     @Option(names = "--serial", paramLabel = "SER.fsk",
-            description = "a recording of a serial run: shows the work stretch T1 - T1' instead of the work")
+            description = "a recording of a serial run: shows the work stretch (T1 minus T1') instead of the work")
     Path serial;
 
     @Option(names = "--json", description = "JSON for scripts and CI")

@@ -63,16 +63,4 @@ final class DagInput {
         }
         return String.join(" ", parts);
     }
-
-    /** Refuses to overwrite an existing output without --force. */
-    static Path output(Path file, boolean force, String option) {
-        Path out = file.toAbsolutePath();
-        if (Files.isDirectory(out)) {
-            throw new UserError(out + ": is a directory; give a file name with " + option);
-        }
-        if (Files.exists(out) && !force) {
-            throw new UserError(out + ": exists; use --force to overwrite it or choose another name with " + option);
-        }
-        return out;
-    }
 }

@@ -14,10 +14,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "delays", description = {
-    "Delay Spotter's analysis of a recording made with --mode dag: DAG Recorder's statistics, and where the",
-    "P x elapsed worker-time went: work, delay (by edge kind), no-work-sched (the runtime's fault) and",
-    "no-work-app (too little parallelism); given a serial run, the work stretch and the performance loss.",
+@Command(name = "delays", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, description = {
+    "Delay Spotter's analysis of a recording made with --mode dag.",
+    "DAG Recorder's statistics, and where the P x elapsed worker-time went: work, delay (by edge kind),"
+        + " no-work-sched (the runtime's fault) and no-work-app (too little parallelism); given a serial run,"
+        + " the work stretch and the performance loss.",
     "Example: forkscope delays run.fsk --serial serial.fsk"})
 final class DelaysCommand implements Callable<Integer> {
     @Spec

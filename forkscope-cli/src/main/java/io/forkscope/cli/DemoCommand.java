@@ -2,8 +2,8 @@ package io.forkscope.cli;
 
 import io.forkscope.model.Unit;
 import io.forkscope.samples.SampleMain;
+import io.forkscope.samples.Samples;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -12,9 +12,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-@Command(name = "demo", description = {
+@Command(name = "demo", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, description = {
     "Records a bundled parallel quicksort under the agent and prints its scalability report.",
-    "The recording is kept in a temporary directory; its path is printed."})
+    "The recording goes to a temporary directory, deleted afterwards; to keep one, use"
+        + " forkscope example quicksort --record FILE."})
 final class DemoCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -28,20 +29,29 @@ final class DemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        PrintWriter err = spec.commandLine().getErr();
-        Path dir = Files.createTempDirectory("forkscope-demo-");
-        Path out = dir.resolve(example + ".fsk");
-        err.println("forkscope demo: recording '" + example + "' on " + workers + " workers under the agent...");
-        List<String> cmd = List.of(SelfJar.java(), "-cp", SelfJar.path().toString(), SampleMain.class.getName(),
-                example, "--workers", Integer.toString(workers));
-        int exit = new AgentLaunch(SelfJar.path(), out, Unit.TIME, null, null).run(cmd);
-        if (exit != 0) {
-            err.println("forkscope demo: the example failed with exit code " + exit);
-            return 1;
+        if (Samples.find(example).isEmpty()) {
+            throw new UserError("--example: no bundled program '" + example + "'; the programs are "
+                    + String.join(", ", Samples.names()));
         }
-        err.println("forkscope demo: recording " + out + "; its report:");
-        err.println();
-        err.flush();
-        return Main.commandLine(spec.commandLine().getOut(), err).execute("summary", out.toString());
+        if (workers < 1) {
+            throw new UserError("--workers must be at least 1, not " + workers);
+        }
+        PrintWriter err = spec.commandLine().getErr();
+        try (TempDirectory dir = TempDirectory.create("forkscope-demo-")) {
+            Path out = dir.path().resolve(example + ".fsk");
+            AgentLaunch.checkAgentPath(out, "the temporary directory (set java.io.tmpdir)");
+            err.println("forkscope demo: recording '" + example + "' on " + workers + " workers under the agent...");
+            List<String> cmd = List.of(SelfJar.java(), "-cp", SelfJar.path().toString(), SampleMain.class.getName(),
+                    example, "--workers", Integer.toString(workers));
+            int exit = new AgentLaunch(SelfJar.path(), out, Unit.TIME, null, null).run(cmd);
+            if (exit != 0) {
+                err.println("forkscope demo: the example failed with exit code " + exit);
+                return 1;
+            }
+            err.println("forkscope demo: its report:");
+            err.println();
+            err.flush();
+            return Main.commandLine(spec.commandLine().getOut(), err).execute("summary", out.toString());
+        }
     }
 }

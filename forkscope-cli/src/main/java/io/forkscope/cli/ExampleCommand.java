@@ -2,6 +2,10 @@ package io.forkscope.cli;
 
 import io.forkscope.model.Unit;
 import io.forkscope.samples.SampleMain;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,9 +17,9 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Unmatched;
 import picocli.CommandLine.Model.CommandSpec;
 
-@Command(name = "example", description = {
+@Command(name = "example", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, description = {
     "Runs a bundled program (the papers' benchmarks in Java fork/join); --list shows them.",
-    "  forkscope example NAME [--n N] [--cutoff C] [--serial] [--workers P] [--repeat K]",
+    "Its options: NAME [--n N] [--cutoff C] [--serial] [--workers P] [--repeat K].",
     "With --record FILE it runs under the agent in a new JVM and writes a recording."})
 final class ExampleCommand implements Callable<Integer> {
     @Spec
@@ -36,25 +40,34 @@ final class ExampleCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        PrintWriter err = spec.commandLine().getErr();
         if (record == null) {
-            return SampleMain.run(sampleArgs.toArray(new String[0]));
+            try (PrintStream out = SampleLines.into(spec.commandLine().getOut(), line -> line);
+                 PrintStream sampleErr = SampleLines.into(err, SampleLines::rewrite)) {
+                return SampleMain.run(out, sampleErr, sampleArgs.toArray(new String[0]));
+            }
         }
         Unit u = RecordCommand.parseUnit(unit);
-        Path out = record.toAbsolutePath();
-        if (Files.exists(out)) {
-            if (!force) {
-                throw new UserError(record + ": exists; use --force to overwrite it or choose another name");
-            }
-            Files.delete(out);
-        }
+        Path out = OutputPath.file(record, force, "--record");
+        AgentLaunch.checkAgentPath(out, "the recording's path");
+        Files.deleteIfExists(out);
         List<String> cmd = new ArrayList<>(List.of(SelfJar.java(), "-cp", SelfJar.path().toString(),
                 SampleMain.class.getName()));
         cmd.addAll(sampleArgs);
         AgentLaunch launch = new AgentLaunch(SelfJar.path(), out, u, null, null);
-        int exit = launch.run(cmd);
-        if (Files.exists(out)) {
-            spec.commandLine().getErr().println("forkscope: recording written to " + out + "  (forkscope summary " + out + ")");
-        }
+        Process child = AgentLaunch.start(launch.processBuilder(cmd).inheritIO()
+                .redirectError(ProcessBuilder.Redirect.PIPE));
+        Thread copier = new Thread(() -> {
+            try {
+                SampleLines.copy(child.getErrorStream(), err, Charset.defaultCharset());
+            } catch (IOException e) {
+                // the child's stderr closed early: it has ended
+            }
+        }, "forkscope-example-stderr");
+        copier.start();
+        int exit = AgentLaunch.await(child);
+        copier.join();
+        RecordingOutcome.report(launch.recordings(), exit, err);
         return exit;
     }
 }

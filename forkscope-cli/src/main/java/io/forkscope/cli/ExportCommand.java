@@ -17,10 +17,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "export", description = {
-    "Exports the timelines of a recording made with --mode dag as Chrome Trace Event JSON, for Perfetto UI",
-    "(ui.perfetto.dev) or chrome://tracing: one track per worker, a slice per node, counters for the running",
-    "and ready parallelism, and arrows for create and end edges between workers.",
+@Command(name = "export", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, description = {
+    "Exports the timelines of a recording made with --mode dag as Chrome Trace Event JSON.",
+    "For Perfetto UI (ui.perfetto.dev) or chrome://tracing: one track per worker, a slice per node, counters"
+        + " for the running and ready parallelism, and arrows for create and end edges between workers.",
     "Example: forkscope export run.fsk --chrome run.json"})
 final class ExportCommand implements Callable<Integer> {
     @Spec
@@ -38,7 +38,7 @@ final class ExportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Path out = DagInput.output(chrome, force, "--chrome");
+        Path out = OutputPath.file(chrome, force, "--chrome");
         Recording rec = DagInput.read(file);
         return run(rec, out, spec.commandLine().getErr());
     }
@@ -46,10 +46,7 @@ final class ExportCommand implements Callable<Integer> {
     int run(Recording rec, Path out, PrintWriter err) throws IOException {
         String name = file.toString();
         Dag dag = DagInput.dag(rec, name);
-        DagInput.output(out, force, "--chrome");
-        if (out.getParent() != null) {
-            Files.createDirectories(out.getParent());
-        }
+        OutputPath.file(out, force, "--chrome");
         ChromeTrace.Written written;
         try (Writer w = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {
             written = ChromeTrace.write(dag, ParallelismProfile.of(dag), name, w);

@@ -1,6 +1,7 @@
 package io.forkscope.cli;
 
 import java.io.PrintWriter;
+import java.nio.file.FileSystemException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -42,8 +43,9 @@ public final class Main implements Runnable {
         cl.setErr(err);
         cl.setExitCodeExceptionMapper(e -> e instanceof UserError ? USER_ERROR : 1);
         cl.setParameterExceptionHandler((ex, args) -> {
-            ex.getCommandLine().getErr().println("forkscope: " + ex.getMessage()
-                    + " (see: forkscope " + commandPath(ex.getCommandLine()) + "--help)");
+            CommandLine c = ex.getCommandLine();
+            c.getErr().println("forkscope: " + DashDash.hint(c, args).orElseGet(() -> oneLine(ex.getMessage())
+                    + " (see: forkscope " + commandPath(c) + "--help)"));
             return USER_ERROR;
         });
         cl.setExecutionExceptionHandler((ex, command, parsed) -> {
@@ -51,11 +53,21 @@ public final class Main implements Runnable {
                 command.getErr().println("forkscope: " + ex.getMessage());
                 return USER_ERROR;
             }
+            if (ex instanceof FileSystemException f) {
+                // checked outputs that still fail (a full disk, a directory removed meanwhile)
+                command.getErr().println("forkscope: " + f.getFile() + ": " + OutputPath.reason(f));
+                return 1;
+            }
             command.getErr().println("forkscope: internal error: " + ex);
             ex.printStackTrace(command.getErr());
             return 1;
         });
         return cl;
+    }
+
+    /** picocli's messages may span lines (a list of candidates); forkscope's errors are one line. */
+    private static String oneLine(String message) {
+        return message == null ? "" : message.strip().replaceAll("\\s*\\R\\s*", " ");
     }
 
     private static String commandPath(CommandLine cl) {

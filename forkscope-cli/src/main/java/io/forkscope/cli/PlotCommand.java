@@ -30,9 +30,10 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-@Command(name = "plot", description = {
-    "Cilkview's scalability plot (its Fig. 2) as SVG, one chart per region: the work-law line, the span-law",
-    "line, the burdened lower bound from a recording, and the speedups measured by forkscope bench.",
+@Command(name = "plot", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, description = {
+    "Cilkview's scalability plot (its Fig. 2) as SVG, one chart per region.",
+    "Each chart has the work-law line, the span-law line, the burdened lower bound from a recording, and the"
+        + " speedups measured by forkscope bench.",
     "Example: forkscope plot qsort.fsk --bench qsort-bench.csv -o qsort-scaling.svg"})
 final class PlotCommand implements Callable<Integer> {
     @Spec
@@ -65,17 +66,11 @@ final class PlotCommand implements Callable<Integer> {
             throw new UserError("--max-p must be at least 2");
         }
         Map<String, SectionBounds> bounds = BenchCommand.readBounds(recording);
-        Path svg = (output != null ? output
-                : Path.of(BenchCommand.withExtension(recording.getFileName(), "").toString() + "-scaling.svg"))
-                .toAbsolutePath();
-        if (Files.isDirectory(svg)) {
-            throw new UserError(svg + ": is a directory; give a file name with -o");
-        }
-        if (Files.exists(svg) && !force) {
-            throw new UserError(svg + ": exists; use --force to overwrite it or choose another name with -o");
-        }
-        if (gnuplot != null && Files.exists(gnuplot) && !Files.isDirectory(gnuplot)) {
-            throw new UserError(gnuplot + ": is not a directory");
+        Path svg = OutputPath.file(output != null ? output
+                : Path.of(BenchCommand.withExtension(recording.getFileName(), "").toString() + "-scaling.svg"),
+                force, "-o");
+        if (gnuplot != null) {
+            OutputPath.directory(gnuplot, "--gnuplot", force, GnuplotPlot.SCRIPT);
         }
         PrintWriter err = spec.commandLine().getErr();
         List<Measurement> measured = bench == null ? List.of() : readBench(bench);
@@ -103,7 +98,6 @@ final class PlotCommand implements Callable<Integer> {
             charts.add(new SvgPlot.Chart(ScalingCurves.of(r, axisP), note(r)));
         }
         SvgPlot.headless();
-        Files.createDirectories(svg.getParent());
         try (Writer w = Files.newBufferedWriter(svg, StandardCharsets.UTF_8)) {
             SvgPlot.write(charts, w);
         }

@@ -24,9 +24,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "profile", description = {
-    "Delay Spotter's parallelism profile of a recording made with --mode dag, as an SVG chart: nodes running,",
-    "nodes ready (by the edge that made them ready) stacked on them, and the worker count P as a line.",
+@Command(name = "profile", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, description = {
+    "Delay Spotter's parallelism profile of a recording made with --mode dag, as an SVG chart.",
+    "It shows the nodes running, the nodes ready (by the edge that made them ready) stacked on them, and the"
+        + " worker count P as a line.",
     "Example: forkscope profile run.fsk -o run-profile.svg --gnuplot run-profile"})
 final class ProfileCommand implements Callable<Integer> {
     @Spec
@@ -64,16 +65,16 @@ final class ProfileCommand implements Callable<Integer> {
         }
         Path svg = output != null ? output
                 : Path.of(BenchCommand.withExtension(file.getFileName(), "").toString() + "-profile.svg");
-        if (gnuplot != null && Files.exists(gnuplot) && !Files.isDirectory(gnuplot)) {
-            throw new UserError(gnuplot + ": is not a directory");
+        if (gnuplot != null) {
+            OutputPath.directory(gnuplot, "--gnuplot", force, ProfileGnuplot.DATA, ProfileGnuplot.SCRIPT);
         }
-        return DagInput.output(svg, force, "-o");
+        return OutputPath.file(svg, force, "-o");
     }
 
     int run(Recording rec, Path svg, PrintWriter err) throws IOException {
         String name = file.toString();
         Dag dag = DagInput.dag(rec, name);
-        svg = DagInput.output(svg, force, "-o");
+        svg = OutputPath.file(svg, force, "-o");
         DelayReport report = DagInput.analyze(rec, name, null, null);
         List<ProfileSample> samples = ProfileResampling.resample(report.profile(), points);
         String title = "Parallelism profile of " + file.getFileName();
@@ -81,9 +82,6 @@ final class ProfileCommand implements Callable<Integer> {
                 dag.elapsed() / 1e6, samples.size(),
                 samples.size() < report.profile().segments().size() ? " (time-weighted averages)" : "");
         SvgPlot.headless();
-        if (svg.getParent() != null) {
-            Files.createDirectories(svg.getParent());
-        }
         try (Writer w = Files.newBufferedWriter(svg, StandardCharsets.UTF_8)) {
             ProfileChart.write(samples, dag.begin(), dag.workers(), title, note, w);
         }

@@ -14,7 +14,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-@Command(name = "record", description = {
+@Command(name = "record", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, description = {
     "Runs a command with the forkscope agent and writes a recording.",
     "Example: forkscope record -o fib.fsk -- java -cp app.jar Fib 32"})
 final class RecordCommand implements Callable<Integer> {
@@ -57,6 +57,7 @@ final class RecordCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        DashDash.require(spec, command);
         Unit u = parseUnit(unit);
         if (!mode.equals("cilkview") && !mode.equals("dag")) {
             throw new UserError("--mode is cilkview or dag, not '" + mode + "'");
@@ -72,13 +73,8 @@ final class RecordCommand implements Callable<Integer> {
         if (auto && u == Unit.ABSTRACT) {
             throw new UserError("--burden-ns auto is a time; in abstract mode give the burden in units");
         }
-        Path out = output.toAbsolutePath();
-        if (Files.isDirectory(out)) {
-            throw new UserError(output + ": is a directory; give a file name with -o");
-        }
-        if (Files.exists(out) && !force) {
-            throw new UserError(output + ": exists; use --force to overwrite it or choose another name with -o");
-        }
+        Path out = OutputPath.file(output, force, "-o");
+        AgentLaunch.checkAgentPath(out, "the recording's path");
         Path calibration = auto ? calibration(command.get(0)) : null;
         Files.deleteIfExists(out);
         AgentLaunch launch = new AgentLaunch(SelfJar.path(), out, u, burden, burden == null ? null : "option",
@@ -98,9 +94,7 @@ final class RecordCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("forkscope: no recording was written (did the command start a JVM?)");
             return exit == 0 ? 1 : exit;
         }
-        for (Path p : written) {
-            spec.commandLine().getErr().println("forkscope: recording written to " + p + "  (forkscope summary " + p + ")");
-        }
+        RecordingOutcome.report(written, exit, spec.commandLine().getErr());
         return exit;
     }
 
@@ -128,6 +122,7 @@ final class RecordCommand implements Callable<Integer> {
                 ? JavaInstallation.of(program).orElse(JavaInstallation.current()) : JavaInstallation.current();
         Path file = Calibrator.cacheFile(jdk);
         if (!Files.isRegularFile(file)) {
+            Calibrator.checkCache();
             spec.commandLine().getErr().println("forkscope: no calibration for Java " + jdk.version() + " on this machine;"
                     + " running forkscope calibrate (a few seconds)...");
             Calibrator.busyMachine().ifPresent(w -> spec.commandLine().getErr().println("forkscope: warning: " + w));

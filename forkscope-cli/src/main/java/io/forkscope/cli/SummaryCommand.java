@@ -17,7 +17,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-@Command(name = "summary", description = {
+@Command(name = "summary", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, description = {
     "Cilkview's report of a recording: work, span, burdened span, parallelism, speedup estimates.",
     "Example: forkscope summary fib.fsk --json"})
 final class SummaryCommand implements Callable<Integer> {

@@ -66,7 +66,10 @@ class DagCommandsTest {
 
     /** A real recording file without a DAG. */
     Path fileWithoutDag(String name) throws Exception {
-        Path f = dir.resolve(name);
+        return writeWithoutDag(dir.resolve(name));
+    }
+
+    static Path writeWithoutDag(Path f) throws Exception {
         try (OutputStream out = Files.newOutputStream(f); RecordingWriter w = new RecordingWriter(out)) {
             w.info(info("cilkview"));
             w.wholeRun(WHOLE);
@@ -77,7 +80,10 @@ class DagCommandsTest {
 
     /** A real recording file with the DAG of {@link #delayed()}, written as the agent writes it. */
     Path fileWithDag(String name) throws Exception {
-        Path f = dir.resolve(name);
+        return writeWithDag(dir.resolve(name));
+    }
+
+    static Path writeWithDag(Path f) throws Exception {
         long t = 7L << 40;   // ids are per-thread sequences
         try (OutputStream out = Files.newOutputStream(f); RecordingWriter w = new RecordingWriter(out)) {
             w.info(info("dag"));
@@ -232,7 +238,7 @@ class DagCommandsTest {
 
     @Test
     void exportWritesATrace() throws Exception {
-        Path json = dir.resolve("sub/run.json");
+        Path json = dir.resolve("run.json");
         StringWriter err = new StringWriter();
         parsed(new ExportCommand(), "run.fsk", "--chrome", json.toString()).run(withDag(delayed()), json,
                 new PrintWriter(err, true));

@@ -47,15 +47,17 @@ final class ChildJvm {
     static Result run(List<String> cmd, Path workDir) throws IOException, InterruptedException {
         Path out = Files.createTempFile("child-out", ".txt");
         Path err = Files.createTempFile("child-err", ".txt");
-        Process p = new ProcessBuilder(cmd).directory(workDir.toFile())
-                .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-        if (!p.waitFor(120, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new AssertionError("child JVM did not finish in 120 s: " + cmd);
+        try {
+            Process p = new ProcessBuilder(cmd).directory(workDir.toFile())
+                    .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+            if (!p.waitFor(120, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new AssertionError("child JVM did not finish in 120 s: " + cmd);
+            }
+            return new Result(p.exitValue(), Files.readString(out), Files.readString(err));
+        } finally {
+            Files.deleteIfExists(out);
+            Files.deleteIfExists(err);
         }
-        Result r = new Result(p.exitValue(), Files.readString(out), Files.readString(err));
-        Files.delete(out);
-        Files.delete(err);
-        return r;
     }
 }

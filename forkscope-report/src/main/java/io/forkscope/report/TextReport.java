@@ -37,6 +37,11 @@ public final class TextReport implements ReportFormat {
         text.add("Unit " + unit.symbol() + (unit == Unit.TIME ? " (measured time)" : " (abstract work declared by the program)")
                 + ", burden " + grouped(rec.info().burden()) + " " + unit.symbol() + " per steal edge ("
                 + rec.info().burdenSource() + ")");
+        WholeRun run = rec.wholeRun();
+        if (unit == Unit.ABSTRACT && run != null && run.tasks() > 0 && run.measures().work() == 0) {
+            text.add("No units declared: the program ran " + grouped(run.tasks()) + " task(s) but never called"
+                    + " Forkscope.work, so its work and span are 0 units; record it with --unit time");
+        }
         List<Integer> ps = report.options().processorCounts();
         text.add("Speedup estimates for P = " + ps.get(0) + " to " + ps.get(ps.size() - 1)
                 + "; diagnosis for " + report.options().processors() + " processors");

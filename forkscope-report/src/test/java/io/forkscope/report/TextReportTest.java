@@ -51,6 +51,18 @@ class TextReportTest {
                 """);
     }
 
+    /** 11 tasks ran in abstract mode, none declared a unit: said under the unit line, not when time. */
+    @Test
+    void abstractUnitsNeverDeclared() throws Exception {
+        WorkSpan undeclared = new WorkSpan(0, 0, 200, 10, 12, 1_234_567);
+        String text = render(TEXT, recording("abstract", undeclared, List.of(), List.of(), true));
+        assertThat(text.lines().toList().get(1)).isEqualTo("No units declared: the program ran 11 task(s) but never"
+                + " called Forkscope.work, so its work and span are 0 units; record it with --unit time");
+        assertThat(render(TEXT, recording("time", undeclared, List.of(), List.of(), true))).doesNotContain("No units");
+        WorkSpan declared = new WorkSpan(1, 1, 200, 10, 12, 1_234_567);
+        assertThat(render(TEXT, recording("abstract", declared, List.of(), List.of(), true))).doesNotContain("No units");
+    }
+
     /** Cilkview Fig. 6's numbers, as abstract units (Cilkview counts instructions). */
     @Test
     void figure6() throws Exception {

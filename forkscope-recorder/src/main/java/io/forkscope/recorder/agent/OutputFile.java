@@ -4,13 +4,14 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
  * Opens the recording file without ever overwriting one that exists unless asked: when FILE is
  * taken (an earlier run, or another JVM of the same {@code forkscope record}), the recording goes to
- * FILE-PID.fsk instead, created atomically.
+ * FILE-PID.fsk instead, created atomically. FILE's directory must exist: none is created.
  */
 final class OutputFile {
     private OutputFile() {}
@@ -19,8 +20,9 @@ final class OutputFile {
 
     static Opened open(Path wanted, boolean force, long pid) throws IOException {
         Path dir = wanted.toAbsolutePath().getParent();
-        if (dir != null) {
-            Files.createDirectories(dir);
+        if (dir != null && !Files.isDirectory(dir)) {
+            // a directory the user did not make is not made for them (a typo would make one anywhere)
+            throw new NoSuchFileException(dir.toString(), null, "no such directory for the recording " + wanted);
         }
         if (force) {
             return new Opened(wanted, Files.newOutputStream(wanted));
