@@ -55,10 +55,12 @@ final class SiteRun {
         final int creatorInv;
         final int forkNode;
         final int depth;
+        final int arg;
         boolean started;
         int last = -1;
 
-        Pending(Site site, SiteTask task, int creatorInv, int forkNode, int depth) {
+        Pending(Site site, SiteTask task, int creatorInv, int forkNode, int depth, int arg) {
+            this.arg = arg;
             this.site = site;
             this.task = task;
             this.creatorInv = creatorInv;
@@ -79,7 +81,7 @@ final class SiteRun {
         int root = newInv(-1, -1);
         int first = newNode(root, -1);
         invFirst.set(root, first);
-        int last = exec(0, root, 0, threads[0], first);
+        int last = exec(0, root, 0, program.rootArg, threads[0], first);
         invLast.set(root, last);
         online = profiler.finish(threads[0]);
     }
@@ -104,19 +106,20 @@ final class SiteRun {
         return weight.size() - 1;
     }
 
-    private boolean mayInvoke(int depth) {
-        return depth < program.maxDepth && invocations < program.budget;
+    private boolean mayInvoke(int m, int depth, int arg) {
+        return depth < program.maxDepth && invocations < program.budget && arg >= program.minArg.get(m);
     }
 
     /** Runs method {@code m}'s body as invocation {@code inv} from node {@code cur}; returns its last node. */
-    private int exec(int m, int inv, int depth, SiteThread t, int cur) {
+    private int exec(int m, int inv, int depth, int arg, SiteThread t, int cur) {
         Map<Integer, Pending> slots = new HashMap<>();
         for (Stmt s : program.bodies.get(m)) {
             if (s instanceof Work w) {
-                weight.set(cur, weight.get(cur) + w.units());
-                t.work(w.units());
+                long units = w.units() + w.perArg() * arg;
+                weight.set(cur, weight.get(cur) + units);
+                t.work(units);
             } else if (s instanceof Call c) {
-                if (!mayInvoke(depth)) {
+                if (!mayInvoke(m, depth, arg)) {
                     continue;
                 }
                 invocations++;
@@ -125,18 +128,18 @@ final class SiteRun {
                 t.callEnter(site.id(), site.method());
                 int first = newNode(callee, cur);
                 invFirst.set(callee, first);
-                int last = exec(site.target(), callee, depth + 1, t, first);
+                int last = exec(site.target(), callee, depth + 1, site.argOf(arg), t, first);
                 invLast.set(callee, last);
                 t.callReturn();
                 cur = newNode(inv, last);
             } else if (s instanceof Fork f) {
-                if (!mayInvoke(depth)) {
+                if (!mayInvoke(m, depth, arg)) {
                     continue;
                 }
                 invocations++;
                 Site site = program.sites.get(f.site());
                 SiteTask task = t.create(site.id(), site.method());
-                Pending p = new Pending(site, task, inv, cur, depth);
+                Pending p = new Pending(site, task, inv, cur, depth, site.argOf(arg));
                 slots.put(f.slot(), p);
                 pending.add(p);
                 cur = newNode(inv, cur);
@@ -202,7 +205,7 @@ final class SiteRun {
         int first = newNode(tinv, p.forkNode);
         invFirst.set(tinv, first);
         t.taskBegin(p.task);
-        int last = exec(p.site.target(), tinv, p.depth + 1, t, first);
+        int last = exec(p.site.target(), tinv, p.depth + 1, p.arg, t, first);
         t.taskEnd();
         invLast.set(tinv, last);
         p.last = last;
