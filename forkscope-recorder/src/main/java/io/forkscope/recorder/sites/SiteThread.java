@@ -46,6 +46,8 @@ public final class SiteThread {
     private int sites = 1;
     long[] onWork = new long[16 * SiteProf.FIELDS];
     long foreignJoins;
+    /** Tasks begun on a logical stack other than this thread's top frame's (steals, foreign helping). */
+    long swaps;
 
     SiteThread(SiteProfiler profiler) {
         this.profiler = profiler;
@@ -117,6 +119,7 @@ public final class SiteThread {
         }
         boolean swap = below != creator;
         if (swap) {
+            swaps++;
             recount(below, -1);
             recount(creator, 1);
         }

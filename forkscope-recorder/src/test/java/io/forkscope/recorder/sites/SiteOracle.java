@@ -32,6 +32,8 @@ final class SiteOracle {
     final long[] onSpan;
     final long outsideWork;
     final long outsideSpanOnSpan;
+    /** Joined tasks whose path the critical path takes (end edges on it). */
+    final int endEdgesOnPath;
 
     SiteOracle(SiteRun run) {
         int n = run.nodes();
@@ -47,9 +49,14 @@ final class SiteOracle {
         int sink = run.invLast.get(0);
         span = dist[sink];
         boolean[] critical = new boolean[n];
+        int ends = 0;
         for (int v = sink; v >= 0; v = back[v]) {
             critical[v] = true;
+            if (back[v] >= 0 && back[v] == run.pred1.get(v)) {
+                ends++;
+            }
         }
+        endEdgesOnPath = ends;
 
         // Membership of every node in every invocation (the node's invocation and its ancestors).
         boolean[][] in = new boolean[invs][n];

@@ -14,6 +14,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.statistics.Statistics;
 
 /**
  * The online site profiler against the brute-force {@link SiteOracle} on random programs (several
@@ -52,6 +53,17 @@ class SiteProfilerProperties {
         }
         assertThat(localWork).as("local work adds up to T1").isEqualTo(oracle.work);
         assertThat(localSpan).as("local span on span adds up to T∞").isEqualTo(oracle.span);
+
+        boolean recursionOnSpan = false;
+        for (SiteMeasures m : online.onSpan().sites()) {
+            recursionOnSpan |= m.local().count() > m.topCallSite().count();
+        }
+        Statistics.label("task paths on the critical path").collect(oracle.endEdgesOnPath > 0);
+        Statistics.label("logical-stack swaps").collect(run.swaps() > 0);
+        Statistics.label("recursion on span").collect(recursionOnSpan);
+        Statistics.label("task paths on the critical path").coverage(c -> c.check(true).percentage(x -> x > 15));
+        Statistics.label("logical-stack swaps").coverage(c -> c.check(true).percentage(x -> x > 10));
+        Statistics.label("recursion on span").coverage(c -> c.check(true).percentage(x -> x > 15));
     }
 
     /** A profile as a dense array in the oracle's layout. */

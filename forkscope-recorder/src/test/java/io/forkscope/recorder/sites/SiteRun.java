@@ -86,6 +86,15 @@ final class SiteRun {
         online = profiler.finish(threads[0]);
     }
 
+    /** How many task begins swapped a thread's logical stack (steals and foreign helping). */
+    long swaps() {
+        long n = 0;
+        for (SiteThread t : threads) {
+            n += t.swaps;
+        }
+        return n;
+    }
+
     int nodes() {
         return weight.size();
     }
