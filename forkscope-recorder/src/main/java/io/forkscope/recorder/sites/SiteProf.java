@@ -53,6 +53,15 @@ final class SiteProf {
     /** The frozen store that precedes this one on the path (null at the start of a frame). */
     SiteProf parent;
 
+    /** Entries in the update log, counted by walking it (O(log); for the space bound's test). */
+    int logLength() {
+        int n = 0;
+        for (Rec r = head; r != null; r = r.next) {
+            n++;
+        }
+        return n;
+    }
+
     boolean isEmpty() {
         return dense == null && head == null;
     }
