@@ -4,10 +4,10 @@ import java.util.List;
 
 /**
  * One Cilkprof profile: the measures of every site that has an invocation in it, ordered by site
- * id. {@code outsideWork} and {@code outsideSpan} are what no site accounts for locally (the
- * strands of the computation's root outside any invocation), so that
- * {@code Σ local.work + outsideWork} and {@code Σ local.span + outsideSpan} are the profile's total
- * (T1 and, on span, T∞).
+ * id. What no site accounts for locally is the computation root's own strands (outside any
+ * invocation): {@code outsideWork} is their work, {@code outsideSpan} the part of them on the
+ * critical path (the same in both profiles). So {@code Σ local.work + outsideWork} = T1 in the
+ * on-work profile, and {@code Σ local.span + outsideSpan} = T∞ in the on-span one.
  */
 public record SiteProfile(List<SiteMeasures> sites, long outsideWork, long outsideSpan) {
     public SiteProfile {

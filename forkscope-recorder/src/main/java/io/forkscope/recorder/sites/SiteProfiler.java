@@ -58,7 +58,7 @@ public final class SiteProfiler {
             }
             foreign += t.foreignJoins;
         }
-        return new SitesResult(r.work, r.span, SiteTable.profile(onWork, r.ownWork, r.ownWork),
+        return new SitesResult(r.work, r.span, SiteTable.profile(onWork, r.ownWork, r.localSpan),
                 SiteTable.profile(onSpan, r.ownWork, r.localSpan), foreign);
     }
 }
