@@ -2,6 +2,7 @@ package io.forkscope.recorder.sites;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.forkscope.model.sites.Measurement;
 import io.forkscope.model.sites.SitesResult;
 import org.junit.jupiter.api.Test;
 
@@ -110,6 +111,37 @@ class SiteHandWorkedTest {
             {0, 0, 0, 0, 0, 0, 0, 0, 0},
         };
         check(p, 15, 9, onWork, onSpan);
+    }
+
+    /**
+     * Cilkprof Fig. 7's observation, exactly: in fib(15) (same program as {@link #fibOfThree}) the
+     * only top-caller invocations of the two recursive sites are fib(15)'s own, fib(14) forked
+     * and fib(13) called, so their top-caller works are W(14) = 1219 and W(13) = 753
+     * (W(n) = 2·F(n+1) − 1: 2·610 − 1, 2·377 − 1), a ratio of 1.619 ≈ φ. Every fib's local work is
+     * its 1 unit, so local work over both sites plus fib(15)'s own unit is W(15) = 1973 = T1.
+     * Counts: fib(15) makes W(15) = 1973 invocations of fib, F(16) = 987 of them leaves, so the
+     * 986 others each run site 1 and site 2 once: 1 + 2·986 = 1973 invocations, one unit each.
+     */
+    @Test
+    void fibOfFifteenTopCallerWorksAreInTheGoldenRatio() {
+        SiteProgram p = new SiteProgram(100, 100_000);
+        int main = p.method();
+        int fib = p.method(2);
+        p.rootArg = 15;
+        p.call(main, fib, 0, 1);
+        p.work(fib, 1);
+        p.fork(fib, fib, 0, 1, 1);
+        p.call(fib, fib, 2, 1);
+        p.join(fib, 0);
+        for (long seed : new long[] {-1, 5, 99}) {
+            SitesResult r = new SiteRun(p, seed, 2).online;
+            assertThat(r.work()).isEqualTo(1973);
+            assertThat(r.onWork().of(1).topCaller()).isEqualTo(new Measurement(1, 1219, r.onWork().of(1).topCaller().span()));
+            assertThat(r.onWork().of(2).topCaller()).isEqualTo(new Measurement(1, 753, r.onWork().of(2).topCaller().span()));
+            assertThat(r.onWork().of(1).local().count()).isEqualTo(986);
+            assertThat(r.onWork().of(2).local().count()).isEqualTo(986);
+            assertThat(r.onWork().of(1).local().work() + r.onWork().of(2).local().work() + 1).isEqualTo(1973);
+        }
     }
 
     private static void check(SiteProgram p, long work, long span, long[][] onWork, long[][] onSpan) {
