@@ -1,0 +1,49 @@
+package io.forkscope.recorder.sites;
+
+/**
+ * A forked task as the site profiler sees it, from its fork to its (first) join by the frame that
+ * forked it: the fork-point snapshot of the creator's path (span, local span, frozen profile
+ * chain) and, once the task has ended, its results (work, span, local work/span and the on-span
+ * profile of its own path, moved into {@link #path}).
+ *
+ * <p>Threading: the fork-time fields are written by the forking thread before the runtime
+ * publishes the task; the results are written by the thread that ends the task and read by the
+ * joiner after the runtime's join returned (a happens-before edge the runtime provides).
+ */
+public final class SiteTask {
+    final int site;
+    final int method;
+    final boolean topCallSite;
+    final boolean topCaller;
+    final SiteFrame creator;
+    final long creatorEpoch;
+    final long forkSpan;
+    final long forkLocalSpan;
+    final SiteProf forkPath;
+
+    final SiteProf path = new SiteProf();
+    long work;
+    long span;
+    long localWork;
+    long localSpan;
+    boolean ended;
+    boolean merged;
+
+    SiteTask(int site, int method, boolean topCallSite, boolean topCaller, SiteFrame creator, long forkSpan,
+             long forkLocalSpan, SiteProf forkPath) {
+        this.site = site;
+        this.method = method;
+        this.topCallSite = topCallSite;
+        this.topCaller = topCaller;
+        this.creator = creator;
+        this.creatorEpoch = creator.epoch;
+        this.forkSpan = forkSpan;
+        this.forkLocalSpan = forkLocalSpan;
+        this.forkPath = forkPath;
+    }
+
+    /** Whether the task's body has ended (its results are final). */
+    public boolean ended() {
+        return ended;
+    }
+}

@@ -1,0 +1,223 @@
+package io.forkscope.recorder.sites;
+
+import io.forkscope.model.sites.SitesResult;
+import io.forkscope.recorder.sites.SiteProgram.Call;
+import io.forkscope.recorder.sites.SiteProgram.Fork;
+import io.forkscope.recorder.sites.SiteProgram.Join;
+import io.forkscope.recorder.sites.SiteProgram.Site;
+import io.forkscope.recorder.sites.SiteProgram.Stmt;
+import io.forkscope.recorder.sites.SiteProgram.Work;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * A deterministic interpreter of a {@link SiteProgram} that feeds the online {@link SiteProfiler}
+ * and, at the same time, writes the run's full DAG for {@link SiteOracle}: one node per strand
+ * (every event closes the current strand), each tagged with its innermost invocation; the
+ * invocations form the logical tree (a task's parent is the invocation that forked it).
+ *
+ * <p>The schedule comes from a seed: a fork may run its task at once (work-first), a join may
+ * first help by running other pending tasks of any frame, and each task runs on one of
+ * {@code threads} simulated threads, nested on whatever that thread's stack holds (a steal or a
+ * helping join), so the profiler's logical-stack swaps are exercised. With {@code seed < 0}
+ * the schedule is fixed: tasks run at their join, on thread 0.
+ */
+final class SiteRun {
+    // ---- the DAG, written by the run, read by the oracle
+    final List<Long> weight = new ArrayList<>();
+    final List<Integer> nodeInv = new ArrayList<>();
+    /** pred0: the strand before in the same frame or the forking / calling strand (-1: none). */
+    final List<Integer> pred0 = new ArrayList<>();
+    /** pred1: for the node after a join, the joined task's last strand (-1: none). */
+    final List<Integer> pred1 = new ArrayList<>();
+    /** Invocation 0 is the root (site -1). */
+    final List<Integer> invSite = new ArrayList<>();
+    final List<Integer> invParent = new ArrayList<>();
+    final List<Integer> invFirst = new ArrayList<>();
+    final List<Integer> invLast = new ArrayList<>();
+
+    final SiteProgram program;
+    final SitesResult online;
+
+    private final Random rng;
+    private final boolean fixed;
+    private final SiteProfiler profiler = new SiteProfiler();
+    private final SiteThread[] threads;
+    private final List<Pending> pending = new ArrayList<>();
+    private int invocations;
+
+    private final class Pending {
+        final Site site;
+        final SiteTask task;
+        final int creatorInv;
+        final int forkNode;
+        final int depth;
+        final int arg;
+        boolean started;
+        int last = -1;
+
+        Pending(Site site, SiteTask task, int creatorInv, int forkNode, int depth, int arg) {
+            this.arg = arg;
+            this.site = site;
+            this.task = task;
+            this.creatorInv = creatorInv;
+            this.forkNode = forkNode;
+            this.depth = depth;
+        }
+    }
+
+    SiteRun(SiteProgram program, long seed, int threadCount) {
+        this.program = program;
+        this.fixed = seed < 0;
+        this.rng = new Random(seed);
+        this.threads = new SiteThread[threadCount];
+        for (int i = 0; i < threadCount; i++) {
+            threads[i] = profiler.newThread();
+        }
+        threads[0].rootBegin();
+        int root = newInv(-1, -1);
+        int first = newNode(root, -1);
+        invFirst.set(root, first);
+        int last = exec(0, root, 0, program.rootArg, threads[0], first);
+        invLast.set(root, last);
+        online = profiler.finish(threads[0]);
+    }
+
+    /** How many task begins swapped a thread's logical stack (steals and foreign helping). */
+    long swaps() {
+        long n = 0;
+        for (SiteThread t : threads) {
+            n += t.swaps;
+        }
+        return n;
+    }
+
+    int nodes() {
+        return weight.size();
+    }
+
+    private int newInv(int site, int parent) {
+        invSite.add(site);
+        invParent.add(parent);
+        invFirst.add(-1);
+        invLast.add(-1);
+        return invSite.size() - 1;
+    }
+
+    private int newNode(int inv, int pred) {
+        weight.add(0L);
+        nodeInv.add(inv);
+        pred0.add(pred);
+        pred1.add(-1);
+        return weight.size() - 1;
+    }
+
+    private boolean mayInvoke(int m, int depth, int arg) {
+        return depth < program.maxDepth && invocations < program.budget && arg >= program.minArg.get(m);
+    }
+
+    /** Runs method {@code m}'s body as invocation {@code inv} from node {@code cur}; returns its last node. */
+    private int exec(int m, int inv, int depth, int arg, SiteThread t, int cur) {
+        Map<Integer, Pending> slots = new HashMap<>();
+        for (Stmt s : program.bodies.get(m)) {
+            if (s instanceof Work w) {
+                long units = w.units() + w.perArg() * arg;
+                weight.set(cur, weight.get(cur) + units);
+                t.work(units);
+            } else if (s instanceof Call c) {
+                if (!mayInvoke(m, depth, arg)) {
+                    continue;
+                }
+                invocations++;
+                Site site = program.sites.get(c.site());
+                int callee = newInv(site.id(), inv);
+                t.callEnter(site.id(), site.method());
+                int first = newNode(callee, cur);
+                invFirst.set(callee, first);
+                int last = exec(site.target(), callee, depth + 1, site.argOf(arg), t, first);
+                invLast.set(callee, last);
+                t.callReturn();
+                cur = newNode(inv, last);
+            } else if (s instanceof Fork f) {
+                if (!mayInvoke(m, depth, arg)) {
+                    continue;
+                }
+                invocations++;
+                Site site = program.sites.get(f.site());
+                SiteTask task = t.create(site.id(), site.method());
+                Pending p = new Pending(site, task, inv, cur, depth, site.argOf(arg));
+                slots.put(f.slot(), p);
+                pending.add(p);
+                cur = newNode(inv, cur);
+                if (!fixed && rng.nextInt(4) == 0) {
+                    run(p, t);
+                }
+            } else {
+                Pending p = slots.get(((Join) s).slot());
+                if (p != null) {
+                    cur = join(p, inv, t, cur);
+                }
+            }
+        }
+        // Implicit sync: join whatever the body left open, in a random order.
+        List<Pending> open = new ArrayList<>();
+        for (Pending p : slots.values()) {
+            if (p.last < 0 || !p.task.merged) {
+                open.add(p);
+            }
+        }
+        open.sort((a, b) -> Integer.compare(a.forkNode, b.forkNode));
+        while (!open.isEmpty()) {
+            Pending p = open.remove(fixed ? 0 : rng.nextInt(open.size()));
+            cur = join(p, inv, t, cur);
+        }
+        return cur;
+    }
+
+    private int join(Pending p, int inv, SiteThread t, int cur) {
+        if (!p.started) {
+            while (!fixed && rng.nextInt(3) == 0) {
+                List<Pending> others = new ArrayList<>();
+                for (Pending o : pending) {
+                    if (!o.started && o != p) {
+                        others.add(o);
+                    }
+                }
+                if (others.isEmpty()) {
+                    break;
+                }
+                run(others.get(rng.nextInt(others.size())), t);
+            }
+            if (!p.started) { // a helped task may have run p in its own helping
+                run(p, t);
+            }
+        }
+        boolean first = !p.task.merged;
+        t.join(p.task);
+        if (!first) {
+            // A repeated join: no DAG edge beyond the first one, which already ordered the task before us.
+            return cur;
+        }
+        int n = newNode(inv, cur);
+        pred1.set(n, p.last);
+        return n;
+    }
+
+    /** Runs a pending task, on a random thread, nested on the current host stack. */
+    private void run(Pending p, SiteThread current) {
+        p.started = true;
+        SiteThread t = fixed ? current : threads[rng.nextInt(threads.length)];
+        int tinv = newInv(p.site.id(), p.creatorInv);
+        int first = newNode(tinv, p.forkNode);
+        invFirst.set(tinv, first);
+        t.taskBegin(p.task);
+        int last = exec(p.site.target(), tinv, p.depth + 1, p.arg, t, first);
+        t.taskEnd();
+        invLast.set(tinv, last);
+        p.last = last;
+        pending.remove(p);
+    }
+}
