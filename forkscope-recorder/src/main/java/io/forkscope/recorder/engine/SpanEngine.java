@@ -62,6 +62,12 @@ public final class SpanEngine implements Measurements {
     private volatile long lateEnds;
     /** Quiescence waits and task ends that met a frame with more unjoined forks than it keeps. */
     private final java.util.concurrent.atomic.AtomicLong quiescenceOverflows = new java.util.concurrent.atomic.AtomicLong();
+    // What the DAG is known to miss (RecordingGaps): ordinary tasks created and joined, tasks of
+    // runtimes not modelled, completions whose completer chain held no task the engine knew.
+    private final java.util.concurrent.atomic.LongAdder plainCreates = new java.util.concurrent.atomic.LongAdder();
+    private final java.util.concurrent.atomic.LongAdder plainJoins = new java.util.concurrent.atomic.LongAdder();
+    private final java.util.concurrent.atomic.LongAdder unmodeledCreates = new java.util.concurrent.atomic.LongAdder();
+    private final java.util.concurrent.atomic.LongAdder unconnectedCompletions = new java.util.concurrent.atomic.LongAdder();
     private final AtomicInteger threadIndex = new AtomicInteger();
     /** Non-null when the run's DAG is recorded too (mode=dag). */
     private final DagRecorder dag;
@@ -128,6 +134,10 @@ public final class SpanEngine implements Measurements {
             }
             if (!node.completer) {     // a CountedCompleter completes into its parent, it is not joined
                 f.addForked(node);
+                plainCreates.increment();
+            }
+            if (model.unmodeled(child)) {
+                unmodeledCreates.increment();
             }
             child.setForkscopeNode(node);
         } finally {
@@ -651,8 +661,26 @@ public final class SpanEngine implements Measurements {
 
     @Override
     public List<String> closingWarnings() {
-        return lateEnds == 0 ? List.of() : List.of(lateEnds + " join(s) found a finished task whose recorder exit"
-                + " hook was late; their spans may be short by the task's last strand");
+        List<String> out = new java.util.ArrayList<>();
+        for (String gap : gaps().lines()) {       // the DAG is incomplete: say so, with the counts
+            out.add("incomplete DAG: " + gap);
+        }
+        if (lateEnds != 0) {
+            out.add(lateEnds + " join(s) found a finished task whose recorder exit"
+                    + " hook was late; their spans may be short by the task's last strand");
+        }
+        return out;
+    }
+
+    /** @return what the DAG is known to miss so far (exact once the program's threads have stopped) */
+    public io.forkscope.model.RecordingGaps gaps() {
+        return new io.forkscope.model.RecordingGaps(Math.max(0, plainCreates.sum() - plainJoins.sum()),
+                unmodeledCreates.sum(), unconnectedCompletions.sum(), quiescenceOverflows.get());
+    }
+
+    @Override
+    public java.util.Map<String, String> closingInfo() {
+        return gaps().asInfo();
     }
 
     /** @return how many joins found a done task whose recorder exit hook had not run within the limit */
@@ -821,6 +849,9 @@ public final class SpanEngine implements Measurements {
             }
         }
         if (n.takeAdditive()) {
+            if (n.kind == TaskNode.SPAWNED && !(n instanceof CompleterNode)) {
+                plainJoins.increment();
+            }
             if (f.inheriting && n.unjoinedAtEnd != null) {
                 for (TaskNode m : n.unjoinedAtEnd) {   // what it left running is now ours to wait for
                     f.addForked(m);
@@ -883,15 +914,20 @@ public final class SpanEngine implements Measurements {
         f.propagatedSpawns = f.spawns;
         f.propagatedSyncs = f.syncs;
         TaskHandle a = from;
+        boolean connected = false;
         for (int i = 0; a != null && i < MAX_COMPLETER_CHAIN; i++) {
             TaskNode n = a.getForkscopeNode();
             if (n instanceof CompleterNode c) {
+                connected = true;
                 c.accumulate(f.span, f.bspan, dWork, dSpawns, dSyncs);
                 if (lastNode >= 0) {
                     c.completedBy(lastNode, lastNodeEnd, f.span);
                 }
             }
             a = model.completerOf(a);
+        }
+        if (!connected) {
+            unconnectedCompletions.increment();
         }
     }
 

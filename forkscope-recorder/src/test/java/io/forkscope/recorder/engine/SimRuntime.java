@@ -171,6 +171,14 @@ final class SimRuntime implements TaskModel, ThreadClassifier {
         engine.quiescenceEnd(true);
     }
 
+    /** {@code t.cancel(true)} of a task still queued: it is done and will never run. */
+    void cancel(SimTask t) {
+        if (pending.remove(t)) {
+            t.started = true;
+            t.done = true;
+        }
+    }
+
     /** CountedCompleter.tryComplete() on {@code t}. */
     void tryComplete(SimTask t) {
         engine.completion(t);
