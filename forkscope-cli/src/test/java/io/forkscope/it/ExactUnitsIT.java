@@ -66,8 +66,8 @@ class ExactUnitsIT {
         // quiescence joins the four leaves, the fire-and-forget task and the 50 it left unjoined
         assertThat(regions.get("helpQuiesce")).isEqualTo(new WorkSpan(2 + 100 + 2 + 50 + 3, 2 + 1 + 50 + 3,
                 B + 2 + B + 1 + B + 50 + 3, 7, 7, 0));
-        assertThat(regions.get("awaitQuiescence")).isEqualTo(new WorkSpan(2 + 20 + 2 + 50 + 1, 2 + 1 + 50 + 1,
-                2 + B + 1 + B + 50 + 1, 3, 3, 0));
+        assertThat(regions.get("awaitQuiescence")).isEqualTo(new WorkSpan(2 + 20 + 30 + 1, 2 + 30 + 1, 2 + B + 30 + 1,
+                2, 2, 0));
         assertThat(regions.get("adapt")).isEqualTo(new WorkSpan(42, 20, 2 * B + 20, 4, 4, 0));
         assertThat(regions.get("invokeAllDeque")).isEqualTo(new WorkSpan(10, 4, 2 * B + 4, 4, 4, 0));
         assertThat(rec.regions()).allSatisfy(reg -> assertThat(reg.unjoined()).isZero());

@@ -91,8 +91,10 @@ public final class ExactPrograms {
         }
         try (Region r = Forkscope.region("awaitQuiescence")) {
             Forkscope.work(2);
+            // Only top-level tasks here: on JDK 25 an external awaitQuiescence was seen returning
+            // true before a task forked by a running task had started (then it is rightly unjoined).
             pool.execute(serialLoop(1, 20));
-            pool.execute(fireAndForget());
+            pool.execute(serialLoop(1, 30));
             System.out.println("quiescent " + pool.awaitQuiescence(1, TimeUnit.MINUTES));
             Forkscope.work(1);
         }
