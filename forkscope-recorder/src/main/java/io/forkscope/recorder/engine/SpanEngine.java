@@ -367,6 +367,10 @@ public final class SpanEngine implements Measurements {
      * @return whether {@link #inlineEnd} must follow
      */
     public boolean inlineBegin(TaskHandle task) {
+        TaskNode candidate = task.getForkscopeNode();
+        if (candidate == null || candidate.unforkedOn < 0) {
+            return false;      // the hot case (every compute inside doExec): no thread-local lookup
+        }
         ThreadState ts = enter();
         if (ts == null) {
             return false;

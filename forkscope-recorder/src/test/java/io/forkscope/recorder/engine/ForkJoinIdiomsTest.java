@@ -45,6 +45,42 @@ class ForkJoinIdiomsTest {
         assertThat(rt.engine.gaps()).isEqualTo(RecordingGaps.NONE);
     }
 
+    /** The same tree joined by plain join: the reference for collapsing. */
+    private static void joinedTree(SimRuntime rt, int depth) {
+        if (depth == 0) {
+            rt.work(5);
+            return;
+        }
+        rt.work(1);
+        SimTask left = rt.fork(r -> joinedTree(r, depth - 1));
+        joinedTree(rt, depth - 1);
+        rt.join(left);
+    }
+
+    private static int recordedNodes(boolean unfork, boolean collapse, long seed) {
+        SimRuntime rt = new SimRuntime(0, seed, true, collapse);
+        SimTask root = rt.submit(r -> {
+            if (unfork) {
+                unforkTree(r, 6);
+            } else {
+                joinedTree(r, 6);
+            }
+        });
+        rt.join(root);
+        List<io.forkscope.model.dag.RecordedNode> nodes = new ArrayList<>();
+        rt.engine.drainDagNodes(nodes::addAll, true);
+        return nodes.size();
+    }
+
+    /** DAG mode: one worker's unforked-and-computed subtrees collapse as joined ones do. */
+    @ParameterizedTest
+    @ValueSource(longs = {1, 2, 3})
+    void anUnforkedTreeCollapsesLikeAJoinedOne(long seed) {
+        int unforked = recordedNodes(true, true, seed);
+        assertThat(unforked).isEqualTo(recordedNodes(false, true, seed));
+        assertThat(unforked).isLessThan(recordedNodes(true, false, seed) / 10);
+    }
+
     @ParameterizedTest
     @ValueSource(longs = {1, 2, 3})
     void helpQuiesceJoinsForksAndWhatTheyLeftUnjoined(long seed) {
