@@ -34,7 +34,7 @@ class ExactUnitsIT {
     void regionsMatchHandComputedValues(String java, int workers, @TempDir Path dir) throws Exception {
         Path out = dir.resolve("exact.fsk");
         ChildJvm.Result r = ChildJvm.run(ChildJvm.command(java, "out=" + out + ",unit=abstract,burden=" + B,
-                List.of(), ExactPrograms.class, Integer.toString(workers)), dir);
+                List.of(), ExactPrograms.class, Integer.toString(workers), "idioms"), dir);
         assertThat(r.exitCode()).as(r.stderr()).isZero();
         assertThat(r.stdout()).contains("fib 144").contains("cc true").contains("unforkFib 55")
                 .contains("quiescent true");

@@ -72,6 +72,14 @@ public final class ExactPrograms {
             forkedFromMain.join();
             Forkscope.work(1);
         }
+        if (args.length > 1 && args[1].equals("idioms")) {
+            idioms(pool);
+        }
+        pool.shutdown();
+    }
+
+    /** The idioms of docs/fork-join-methods.md, each in its own region (ExactUnitsIT asks for them). */
+    static void idioms(ForkJoinPool pool) throws Exception {
         try (Region r = Forkscope.region("unforkTree")) {
             pool.invoke(new UnforkTree(3));
         }
@@ -125,7 +133,6 @@ public final class ExactPrograms {
                 ForkJoinTask.invokeAll(tasks);
             }));
         }
-        pool.shutdown();
     }
 
     /** Forks a 50-unit task between two units of its own and never joins it. */

@@ -31,6 +31,10 @@ final class ComputeWeaver {
     private static final String RECURSIVE_TASK = "java.util.concurrent.RecursiveTask";
     private static final String RECURSIVE_ACTION = "java.util.concurrent.RecursiveAction";
 
+    /** Loaded with this class, in premain, rather than inside the first program class's load. */
+    private static final Class<?>[] PRELOADED = {ClassReader.class, TypePool.Default.class,
+            ClassFileLocator.Compound.class};
+
     private final Advice advice;
     /** Superclasses already classified (binary name to whether it is a RecursiveTask/Action). */
     private final Map<String, Boolean> known = new ConcurrentHashMap<>();
@@ -40,12 +44,20 @@ final class ComputeWeaver {
         this.advice = advice;
     }
 
+    /**
+     * Classes loaded while this thread is already weaving one (ByteBuddy's own, say) are left
+     * alone: weaving them could need the very class being loaded (ClassCircularityError).
+     */
+    private final ThreadLocal<Boolean> weaving = new ThreadLocal<>();
+
     /** @return the woven class file, or null to leave the class as it is */
     byte[] transform(ClassLoader loader, String internalName, byte[] bytes) {
+        if (internalName.startsWith("io/forkscope/recorder/") || internalName.startsWith("io/forkscope/shaded/")
+                || !mentionsCompute(bytes) || weaving.get() != null) {
+            return null;
+        }
+        weaving.set(Boolean.TRUE);
         try {
-            if (!mentionsCompute(bytes)) {
-                return null;
-            }
             String superName = new ClassReader(bytes).getSuperName();
             if (superName == null || !isRecursive(loader, superName.replace('/', '.'))) {
                 return null;
@@ -61,6 +73,8 @@ final class ComputeWeaver {
         } catch (Throwable t) {
             failures.incrementAndGet();
             return null;
+        } finally {
+            weaving.remove();
         }
     }
 
