@@ -25,7 +25,8 @@ class ExactUnitsIT {
     static final long B = 100;
 
     static List<Object[]> cases() {
-        return Jdks.javas().stream().flatMap(j -> List.of(new Object[] {j, 1}, new Object[] {j, 4}).stream()).toList();
+        return Jdks.javas().stream()
+                .flatMap(j -> List.of(new Object[] {j, 1}, new Object[] {j, 2}, new Object[] {j, 4}).stream()).toList();
     }
 
     @ParameterizedTest(name = "{0} on {1} workers")
@@ -33,9 +34,10 @@ class ExactUnitsIT {
     void regionsMatchHandComputedValues(String java, int workers, @TempDir Path dir) throws Exception {
         Path out = dir.resolve("exact.fsk");
         ChildJvm.Result r = ChildJvm.run(ChildJvm.command(java, "out=" + out + ",unit=abstract,burden=" + B,
-                List.of(), ExactPrograms.class, Integer.toString(workers)), dir);
+                List.of(), ExactPrograms.class, Integer.toString(workers), "idioms"), dir);
         assertThat(r.exitCode()).as(r.stderr()).isZero();
-        assertThat(r.stdout()).contains("fib 144").contains("cc true");
+        assertThat(r.stdout()).contains("fib 144").contains("cc true").contains("unforkFib 55")
+                .contains("quiescent true");
         assertThat(r.programStderr()).isEmpty();
 
         Recording rec = RecordingReader.read(out);
@@ -55,6 +57,19 @@ class ExactUnitsIT {
         assertThat(regions.get("invokeAllCollection")).isEqualTo(new WorkSpan(15, 5, 2 * B + 5, 5, 5, 0));
         assertThat(regions.get("countedCompleter")).isEqualTo(new WorkSpan(27, 15, 2 * B + 15, 4, 1, 0));
         assertThat(regions.get("external")).isEqualTo(new WorkSpan(56, 33, 2 + B + 30 + 1, 2, 2, 0));
+        // tryUnfork idioms: the forked half is joined whether it was taken back or stolen
+        assertThat(regions.get("unforkTree")).isEqualTo(new WorkSpan(8 * 5 + 7, 3 + 5, B + 3 + 3 * B + 5, 8, 8, 0));
+        int m = 10;
+        long unforkInternal = internalNodes(m);
+        assertThat(regions.get("unforkFib")).isEqualTo(new WorkSpan(fibWork(m), fibSpan(m), B + fibBurdenedSpan(m),
+                unforkInternal + 1, unforkInternal + 1, 0));
+        // quiescence joins the four leaves, the fire-and-forget task and the 50 it left unjoined
+        assertThat(regions.get("helpQuiesce")).isEqualTo(new WorkSpan(2 + 100 + 2 + 50 + 3, 2 + 1 + 50 + 3,
+                B + 2 + B + 1 + B + 50 + 3, 7, 7, 0));
+        assertThat(regions.get("awaitQuiescence")).isEqualTo(new WorkSpan(2 + 20 + 30 + 1, 2 + 30 + 1, 2 + B + 30 + 1,
+                2, 2, 0));
+        assertThat(regions.get("adapt")).isEqualTo(new WorkSpan(42, 20, 2 * B + 20, 4, 4, 0));
+        assertThat(regions.get("invokeAllDeque")).isEqualTo(new WorkSpan(10, 4, 2 * B + 4, 4, 4, 0));
         assertThat(rec.regions()).allSatisfy(reg -> assertThat(reg.unjoined()).isZero());
         assertThat(rec.wholeRun().workers()).isEqualTo(workers);
     }

@@ -9,6 +9,11 @@ package io.forkscope.analysis.cilkview;
 public record Diagnosis(Kind kind, String message) {
     /** The findings of {@link Diagnostician}, after Cilkview §2, §4 and §5. */
     public enum Kind {
+        /**
+         * The recording says its DAG lacks edges (unjoined tasks, unmodelled runtimes, unconnected
+         * completions: {@link io.forkscope.model.RecordingGaps}); no other finding is made then.
+         */
+        INCOMPLETE_DAG,
         /** Parallelism below {@value Diagnostician#PARALLELISM_PER_PROCESSOR} × the processor count. */
         LOW_PARALLELISM,
         /** Burdened parallelism far below parallelism: spawn/steal overhead dominates. */

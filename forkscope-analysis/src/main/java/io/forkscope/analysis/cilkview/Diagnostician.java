@@ -1,5 +1,6 @@
 package io.forkscope.analysis.cilkview;
 
+import io.forkscope.model.RecordingGaps;
 import io.forkscope.model.Unit;
 import io.forkscope.model.WorkSpan;
 import java.util.ArrayList;
@@ -42,8 +43,21 @@ public final class Diagnostician {
      * @return the findings, in the order of {@link Diagnosis.Kind}; empty when none applies
      */
     public static List<Diagnosis> diagnose(WorkSpan ws, Unit unit, int processors) {
+        return diagnose(ws, unit, processors, RecordingGaps.NONE);
+    }
+
+    /**
+     * As {@link #diagnose(WorkSpan, Unit, int)}, for a recording whose DAG may be known to be
+     * incomplete: then the only finding is that, with the counts, since a span computed without
+     * the missing edges can be too short or too long and no verdict on parallelism follows from it.
+     */
+    public static List<Diagnosis> diagnose(WorkSpan ws, Unit unit, int processors, RecordingGaps gaps) {
         if (ws.work() <= 0) {
             return List.of();
+        }
+        if (gaps.incomplete()) {
+            return List.of(new Diagnosis(Diagnosis.Kind.INCOMPLETE_DAG, "no diagnosis: the recorded DAG is incomplete ("
+                    + String.join("; ", gaps.lines()) + "), so its span and parallelism are not the program's"));
         }
         List<Diagnosis> out = new ArrayList<>();
         double parallelism = ws.parallelism();

@@ -1,6 +1,7 @@
 package io.forkscope.analysis.cilkview;
 
 import io.forkscope.model.Recording;
+import io.forkscope.model.RecordingGaps;
 import io.forkscope.model.RegionRecord;
 import io.forkscope.model.Unit;
 import io.forkscope.model.WorkSpan;
@@ -22,21 +23,22 @@ public final class ScalabilityAnalysis {
 
     public static ScalabilityReport analyze(Recording rec, AnalysisOptions opts) {
         Unit unit = rec.info().unit();
-        SectionScalability whole = section(null, null, 0, 0, rec.wholeRun().measures(), unit, opts);
+        RecordingGaps gaps = RecordingGaps.of(rec.info());
+        SectionScalability whole = section(null, null, 0, 0, rec.wholeRun().measures(), unit, opts, gaps);
         List<SectionScalability> regions = new ArrayList<>(rec.regions().size());
         for (RegionRecord r : rec.regions()) {
             // a null label would read as the whole run
             String label = r.label() == null ? "" : r.label();
-            regions.add(section(label, r.thread(), r.startNs(), r.unjoined(), r.measures(), unit, opts));
+            regions.add(section(label, r.thread(), r.startNs(), r.unjoined(), r.measures(), unit, opts, gaps));
         }
         return new ScalabilityReport(unit, opts, whole, regions);
     }
 
     private static SectionScalability section(String label, String thread, long startNs, long unjoined,
-                                              WorkSpan ws, Unit unit, AnalysisOptions opts) {
+                                              WorkSpan ws, Unit unit, AnalysisOptions opts, RecordingGaps gaps) {
         return new SectionScalability(label, thread, startNs, unjoined, ws,
                 ws.parallelism(), ws.burdenedParallelism(), ws.averageMaximalStrand(),
                 SpeedupBounds.estimates(ws, opts.processorCounts()),
-                Diagnostician.diagnose(ws, unit, opts.processors()));
+                Diagnostician.diagnose(ws, unit, opts.processors(), gaps));
     }
 }

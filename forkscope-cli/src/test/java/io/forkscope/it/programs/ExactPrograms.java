@@ -2,6 +2,7 @@ package io.forkscope.it.programs;
 
 import io.forkscope.Forkscope;
 import io.forkscope.Region;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountedCompleter;
@@ -9,6 +10,7 @@ import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.RecursiveAction;
 import java.util.concurrent.RecursiveTask;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Fork/join programs in abstract work units whose work, span and counts are known by hand, each
@@ -70,7 +72,129 @@ public final class ExactPrograms {
             forkedFromMain.join();
             Forkscope.work(1);
         }
+        if (args.length > 1 && args[1].equals("idioms")) {
+            idioms(pool);
+        }
         pool.shutdown();
+    }
+
+    /** The idioms of docs/fork-join-methods.md, each in its own region (ExactUnitsIT asks for them). */
+    static void idioms(ForkJoinPool pool) throws Exception {
+        try (Region r = Forkscope.region("unforkTree")) {
+            pool.invoke(new UnforkTree(3));
+        }
+        try (Region r = Forkscope.region("unforkFib")) {
+            System.out.println("unforkFib " + pool.invoke(new UnforkFib(10)));
+        }
+        try (Region r = Forkscope.region("helpQuiesce")) {
+            pool.invoke(action(() -> {
+                Forkscope.work(2);
+                for (int i = 1; i <= 4; i++) {
+                    serialLoop(1, 10 * i).fork();
+                }
+                fireAndForget().fork();
+                ForkJoinTask.helpQuiesce();
+                Forkscope.work(3);
+            }));
+        }
+        try (Region r = Forkscope.region("awaitQuiescence")) {
+            Forkscope.work(2);
+            // Only top-level tasks here: on JDK 25 an external awaitQuiescence was seen returning
+            // true before a task forked by a running task had started (then it is rightly unjoined).
+            pool.execute(serialLoop(1, 20));
+            pool.execute(serialLoop(1, 30));
+            System.out.println("quiescent " + pool.awaitQuiescence(1, TimeUnit.MINUTES));
+            Forkscope.work(1);
+        }
+        try (Region r = Forkscope.region("adapt")) {
+            pool.invoke(action(() -> {
+                ForkJoinTask<?> a = ForkJoinTask.adapt(() -> Forkscope.work(10)).fork();
+                ForkJoinTask<Integer> b = ForkJoinTask.adapt(() -> {
+                    Forkscope.work(20);
+                    return 1;
+                }).fork();
+                ForkJoinTask<?> c = ForkJoinTask.adapt(() -> Forkscope.work(7), "c").fork();
+                Forkscope.work(5);
+                if (c.tryUnfork()) {
+                    c.invoke();
+                } else {
+                    c.join();
+                }
+                b.join();
+                a.join();
+            }));
+        }
+        try (Region r = Forkscope.region("invokeAllDeque")) {
+            pool.invoke(action(() -> {
+                ArrayDeque<RecursiveAction> tasks = new ArrayDeque<>();   // not a List: the array path
+                for (int i = 1; i <= 4; i++) {
+                    tasks.add(serialLoop(1, i));
+                }
+                ForkJoinTask.invokeAll(tasks);
+            }));
+        }
+    }
+
+    /** Forks a 50-unit task between two units of its own and never joins it. */
+    static RecursiveAction fireAndForget() {
+        return action(() -> {
+            Forkscope.work(1);
+            serialLoop(1, 50).fork();
+            Forkscope.work(1);
+        });
+    }
+
+    /**
+     * A binary tree joined by Doug Lea's idiom: fork the left half, compute the right half, then
+     * take the left back with tryUnfork and compute it directly, or join it if a thief has it. One
+     * unit per internal node, five per leaf.
+     */
+    static final class UnforkTree extends RecursiveAction {
+        final int depth;
+
+        UnforkTree(int depth) {
+            this.depth = depth;
+        }
+
+        @Override
+        protected void compute() {
+            if (depth == 0) {
+                Forkscope.work(5);
+                return;
+            }
+            Forkscope.work(1);
+            UnforkTree left = new UnforkTree(depth - 1);
+            left.fork();
+            new UnforkTree(depth - 1).compute();
+            if (left.tryUnfork()) {
+                left.compute();
+            } else {
+                left.join();
+            }
+        }
+    }
+
+    /** {@link Fib} with the forked n-1 taken back by tryUnfork and computed directly when it can be. */
+    static final class UnforkFib extends RecursiveTask<Long> {
+        final int n;
+
+        UnforkFib(int n) {
+            this.n = n;
+        }
+
+        @Override
+        protected Long compute() {
+            Forkscope.work(1);
+            if (n < 2) {
+                return (long) n;
+            }
+            UnforkFib f1 = new UnforkFib(n - 1);
+            f1.fork();
+            long r2 = new UnforkFib(n - 2).compute();
+            long r1 = f1.tryUnfork() ? f1.compute() : f1.join();
+            Forkscope.work(1);
+            return r1 + r2;
+        }
     }
 
     static RecursiveAction serialLoop(int n, long unitsEach) {

@@ -19,6 +19,18 @@ final class Frame {
     long propagatedWork;
     long propagatedSpawns;
     long propagatedSyncs;
+    /**
+     * Quiescence: the tasks this frame forked, in order (a waiter for quiescence joins those not
+     * joined yet). Cleared on reset so that no node outlives its frame through this array.
+     */
+    TaskNode[] forked = new TaskNode[4];
+    int forkedCount;
+    /** Whether a fork was left out of {@link #forked} because it held {@link #MAX_FORKED} unjoined tasks. */
+    boolean forkedOverflow;
+    /** False while a quiescence wait walks the unjoined closure itself (see SpanEngine.quiescenceEnd). */
+    boolean inheriting = true;
+    /** Bounds the memory a frame that forks and never joins (nor quiesces) can hold on to. */
+    static final int MAX_FORKED = 4096;
     /** Nesting of wait methods (invoke calls join inside); only the outermost one is an edge. */
     int waitDepth;
 
@@ -53,7 +65,57 @@ final class Frame {
         inKinds[inCount++] = kind;
     }
 
+    void addForked(TaskNode n) {
+        if (forkedCount == forked.length) {
+            dropJoinedForks();
+            if (forkedCount == MAX_FORKED) {
+                forkedOverflow = true;
+                return;
+            }
+            if (forkedCount == forked.length) {
+                forked = java.util.Arrays.copyOf(forked, Math.min(MAX_FORKED, forkedCount * 2));
+            }
+        }
+        forked[forkedCount++] = n;
+    }
+
+    /** Compacts {@link #forked} to the tasks no waiter has joined yet. */
+    void dropJoinedForks() {
+        int kept = 0;
+        for (int i = 0; i < forkedCount; i++) {
+            if (forked[i].additiveTaken == 0) {
+                forked[kept++] = forked[i];
+            }
+        }
+        java.util.Arrays.fill(forked, kept, forkedCount, null);
+        forkedCount = kept;
+    }
+
+    /** @return the forked tasks no waiter has joined yet (additive values not taken), or null if none */
+    TaskNode[] unjoinedForks() {
+        int n = 0;
+        for (int i = 0; i < forkedCount; i++) {
+            if (forked[i].additiveTaken == 0) {
+                n++;
+            }
+        }
+        if (n == 0) {
+            return null;
+        }
+        TaskNode[] out = new TaskNode[n];
+        n = 0;
+        for (int i = 0; i < forkedCount; i++) {
+            if (forked[i].additiveTaken == 0) {
+                out[n++] = forked[i];
+            }
+        }
+        return out;
+    }
+
     void reset(TaskNode node, long span, long bspan) {
+        java.util.Arrays.fill(forked, 0, forkedCount, null);
+        this.forkedCount = 0;
+        this.forkedOverflow = false;
         this.node = node;
         this.span = span;
         this.bspan = bspan;

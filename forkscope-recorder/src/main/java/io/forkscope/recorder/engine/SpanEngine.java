@@ -60,6 +60,14 @@ public final class SpanEngine implements Measurements {
     private final Queue<RegionRecord> closedRegions = new ConcurrentLinkedQueue<>();
     private final Queue<String> warnings = new ConcurrentLinkedQueue<>();
     private volatile long lateEnds;
+    /** Quiescence waits and task ends that met a frame with more unjoined forks than it keeps. */
+    private final java.util.concurrent.atomic.AtomicLong quiescenceOverflows = new java.util.concurrent.atomic.AtomicLong();
+    // What the DAG is known to miss (RecordingGaps): ordinary tasks created and joined, tasks of
+    // runtimes not modelled, completions whose completer chain held no task the engine knew.
+    private final java.util.concurrent.atomic.LongAdder plainCreates = new java.util.concurrent.atomic.LongAdder();
+    private final java.util.concurrent.atomic.LongAdder plainJoins = new java.util.concurrent.atomic.LongAdder();
+    private final java.util.concurrent.atomic.LongAdder unmodeledCreates = new java.util.concurrent.atomic.LongAdder();
+    private final java.util.concurrent.atomic.LongAdder unconnectedCompletions = new java.util.concurrent.atomic.LongAdder();
     private final AtomicInteger threadIndex = new AtomicInteger();
     /** Non-null when the run's DAG is recorded too (mode=dag). */
     private final DagRecorder dag;
@@ -123,6 +131,13 @@ public final class SpanEngine implements Measurements {
                 node.creator = f.node;
                 f.localForks++;
                 f.addIn(node.createdFrom, node.createdFromEnd, EdgeKind.CREATE_CONT);
+            }
+            if (!node.completer) {     // a CountedCompleter completes into its parent, it is not joined
+                f.addForked(node);
+                plainCreates.increment();
+            }
+            if (model.unmodeled(child)) {
+                unmodeledCreates.increment();
             }
             child.setForkscopeNode(node);
         } finally {
@@ -227,6 +242,10 @@ public final class SpanEngine implements Measurements {
                 node.endWork = f.work;
                 node.endSpawns = f.spawns;
                 node.endSyncs = f.syncs;
+                node.unjoinedAtEnd = f.unjoinedForks();
+                if (f.forkedOverflow) {
+                    quiescenceOverflows.incrementAndGet();
+                }
             }
             if (dag != null) {
                 dag.frameEnding(ts);
@@ -307,6 +326,152 @@ public final class SpanEngine implements Measurements {
                     merge(ts, f, h);
                 }
             }
+            openStrand(ts, ts.lastEventNs);
+        } finally {
+            ts.busy = false;
+        }
+    }
+
+    /**
+     * {@code task.tryUnfork()} returned true on this thread: the task, forked and still CREATED, is
+     * back in this thread's hands and in no queue. Nothing changes yet: if the thread next calls
+     * the task's {@code compute()} directly (the idiom {@code if (t.tryUnfork()) t.compute(); else
+     * t.join();}), {@link #inlineBegin} turns that call into the task running and being joined.
+     * If it calls {@code invoke()} instead, doExec and the wait hooks already make that edge.
+     */
+    public void unforked(TaskHandle task) {
+        ThreadState ts = enter();
+        if (ts == null) {
+            return;
+        }
+        try {
+            TaskNode node = task.getForkscopeNode();
+            if (node != null && node.kind == TaskNode.SPAWNED && node.state == TaskNode.CREATED) {
+                node.unforkedOn = ts.index;
+            }
+        } finally {
+            ts.busy = false;
+        }
+    }
+
+    /**
+     * A task's {@code compute()} starts. Only a task this thread unforked and that is not running
+     * yet is tracked (any other compute is either inside doExec, already a frame, or a plain call
+     * of a never-forked task, which is the caller's own code). Direct compute never reaches doExec,
+     * so this makes the edges doExec and join would have made: the caller's strand ends in a wait
+     * (as if it called join), the task runs in its own frame from its fork-time values (create edge
+     * from the fork, so its work and span are the child's, not the caller's continuation's), and
+     * {@link #inlineEnd} joins it. In the real run the work was serial; in the DAG it is the forked
+     * child the program declared, which is what span and parallelism are about.
+     *
+     * @return whether {@link #inlineEnd} must follow
+     */
+    public boolean inlineBegin(TaskHandle task) {
+        TaskNode candidate = task.getForkscopeNode();
+        if (candidate == null || candidate.unforkedOn < 0) {
+            return false;      // the hot case (every compute inside doExec): no thread-local lookup
+        }
+        ThreadState ts = enter();
+        if (ts == null) {
+            return false;
+        }
+        boolean unforkedHere;
+        try {
+            TaskNode node = task.getForkscopeNode();
+            unforkedHere = node != null && node.state == TaskNode.CREATED && node.unforkedOn == ts.index
+                    && ts.depth > 0;
+            if (unforkedHere) {
+                node.unforkedOn = -1;    // once: a second compute of the same task is a plain call
+            }
+        } finally {
+            ts.busy = false;
+        }
+        if (!unforkedHere) {
+            return false;
+        }
+        waitBegin();
+        if (!execBegin(task)) {     // not expected (the task is CREATED): undo the wait
+            leaveWaitWithoutEdge();
+            return false;
+        }
+        return true;
+    }
+
+    /** The unforked task's direct {@code compute()} returned or threw: its end, then its join. */
+    public void inlineEnd(TaskHandle task) {
+        execEnd(task);
+        ThreadState ts = leaveWait();
+        if (ts == null) {
+            return;
+        }
+        try {
+            // The pool never marks a directly computed task done: the node's end is what counts.
+            Frame f = ts.top();
+            TaskNode n = task.getForkscopeNode();
+            if (n != null && n.state == TaskNode.ENDED && n != f.node) {
+                mergeNode(ts, f, n);
+            }
+            openStrand(ts, ts.lastEventNs);
+        } finally {
+            ts.busy = false;
+        }
+    }
+
+    private void leaveWaitWithoutEdge() {
+        ThreadState ts = leaveWait();
+        if (ts != null) {
+            openStrand(ts, ts.lastEventNs);
+            ts.busy = false;
+        }
+    }
+
+    /**
+     * Ends a wait for quiescence (helpQuiesce, ForkJoinPool.awaitQuiescence, awaitTermination),
+     * begun by {@link #waitBegin}: the frame joins every task it forked and nobody joined, and,
+     * transitively, the tasks those left unjoined when they ended (fire-and-forget trees). Tasks
+     * that are not ENDED are left out; when {@code quiescent} (the pool said so) a done task whose
+     * exit hook is late is waited for briefly, as a join would.
+     */
+    public void quiescenceEnd(boolean quiescent) {
+        ThreadState ts = leaveWait();
+        if (ts == null) {
+            return;
+        }
+        try {
+            Frame f = ts.top();
+            // Joining a task appends the forks it left unjoined to f.forked (mergeNode), so this
+            // walks the whole unjoined closure; merged entries are compacted away afterwards.
+            TaskNode[] roots = java.util.Arrays.copyOf(f.forked, f.forkedCount);
+            java.util.ArrayDeque<TaskNode> todo = new java.util.ArrayDeque<>(java.util.Arrays.asList(roots));
+            f.inheriting = false;     // collect the closure here rather than in f.forked
+            try {
+                for (TaskNode n; (n = todo.poll()) != null; ) {
+                    if (n.additiveTaken != 0) {
+                        continue;         // joined already: its values went to its joiner
+                    }
+                    if (quiescent && n.state == TaskNode.RUNNING) {
+                        awaitEnd(n);
+                    }
+                    if (n.state != TaskNode.ENDED) {
+                        continue;
+                    }
+                    mergeNode(ts, f, n);
+                    if (n.unjoinedAtEnd != null) {
+                        for (TaskNode m : n.unjoinedAtEnd) {
+                            todo.add(m);
+                            if (m.state != TaskNode.ENDED) {
+                                f.addForked(m);    // still outstanding: a later quiescence joins it
+                            }
+                        }
+                    }
+                }
+            } finally {
+                f.inheriting = true;
+            }
+            if (f.forkedOverflow) {
+                quiescenceOverflows.incrementAndGet();
+            }
+            f.dropJoinedForks();
             openStrand(ts, ts.lastEventNs);
         } finally {
             ts.busy = false;
@@ -500,8 +665,26 @@ public final class SpanEngine implements Measurements {
 
     @Override
     public List<String> closingWarnings() {
-        return lateEnds == 0 ? List.of() : List.of(lateEnds + " join(s) found a finished task whose recorder exit"
-                + " hook was late; their spans may be short by the task's last strand");
+        List<String> out = new java.util.ArrayList<>();
+        for (String gap : gaps().lines()) {       // the DAG is incomplete: say so, with the counts
+            out.add("incomplete DAG: " + gap);
+        }
+        if (lateEnds != 0) {
+            out.add(lateEnds + " join(s) found a finished task whose recorder exit"
+                    + " hook was late; their spans may be short by the task's last strand");
+        }
+        return out;
+    }
+
+    /** @return what the DAG is known to miss so far (exact once the program's threads have stopped) */
+    public io.forkscope.model.RecordingGaps gaps() {
+        return new io.forkscope.model.RecordingGaps(Math.max(0, plainCreates.sum() - plainJoins.sum()),
+                unmodeledCreates.sum(), unconnectedCompletions.sum(), quiescenceOverflows.get());
+    }
+
+    @Override
+    public java.util.Map<String, String> closingInfo() {
+        return gaps().asInfo();
     }
 
     /** @return how many joins found a done task whose recorder exit hook had not run within the limit */
@@ -606,6 +789,16 @@ public final class SpanEngine implements Measurements {
         if (n == null || n == f.node || !model.isDone(task)) {
             return;
         }
+        if (n.state == TaskNode.CREATED) {
+            // done without running (cancel, complete, completeExceptionally before it ran): it
+            // ends here, at its start values, so it is not left as an unjoined task
+            countFinished(ts, n);
+        }
+        mergeNode(ts, f, n);
+    }
+
+    /** The join edge from a done task's node into frame {@code f}. */
+    private void mergeNode(ThreadState ts, Frame f, TaskNode n) {
         long span;
         long bspan;
         long work = 0;
@@ -660,6 +853,14 @@ public final class SpanEngine implements Measurements {
             }
         }
         if (n.takeAdditive()) {
+            if (n.kind == TaskNode.SPAWNED && !(n instanceof CompleterNode)) {
+                plainJoins.increment();
+            }
+            if (f.inheriting && n.unjoinedAtEnd != null) {
+                for (TaskNode m : n.unjoinedAtEnd) {   // what it left running is now ours to wait for
+                    f.addForked(m);
+                }
+            }
             f.work += work;
             f.spawns += spawns;
             f.syncs += syncs;
@@ -717,15 +918,20 @@ public final class SpanEngine implements Measurements {
         f.propagatedSpawns = f.spawns;
         f.propagatedSyncs = f.syncs;
         TaskHandle a = from;
+        boolean connected = false;
         for (int i = 0; a != null && i < MAX_COMPLETER_CHAIN; i++) {
             TaskNode n = a.getForkscopeNode();
             if (n instanceof CompleterNode c) {
+                connected = true;
                 c.accumulate(f.span, f.bspan, dWork, dSpawns, dSyncs);
                 if (lastNode >= 0) {
                     c.completedBy(lastNode, lastNodeEnd, f.span);
                 }
             }
             a = model.completerOf(a);
+        }
+        if (!connected) {
+            unconnectedCompletions.increment();
         }
     }
 

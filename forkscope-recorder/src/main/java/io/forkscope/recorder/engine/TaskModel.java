@@ -22,4 +22,12 @@ public interface TaskModel {
     default int pendingCount(TaskHandle task) {
         return -1;
     }
+
+    /**
+     * @return whether the task belongs to a runtime built on these tasks whose own edges the engine
+     *         does not see (CompletableFuture's stages): counted, so reports can say the DAG is incomplete
+     */
+    default boolean unmodeled(TaskHandle task) {
+        return false;
+    }
 }

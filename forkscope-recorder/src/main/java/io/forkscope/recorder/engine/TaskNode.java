@@ -75,6 +75,21 @@ public class TaskNode {
      */
     CompleterNode scopeParent;
 
+    /**
+     * tryUnfork: the index of the thread whose successful {@code tryUnfork()} took this CREATED task
+     * back from its queue, or -1. Only that thread can run it from then on (the task is in no queue),
+     * so a later direct {@code compute()} on that thread is the task running inline and then joined
+     * (see {@link SpanEngine#inlineBegin}). Written and read by that thread only.
+     */
+    int unforkedOn = -1;
+
+    /**
+     * Quiescence (helpQuiesce, awaitQuiescence): the tasks this one forked and had not joined when
+     * its body ended, or null; a frame that waits for quiescence joins them, and theirs, in turn.
+     * Written before {@link #state} becomes ENDED.
+     */
+    TaskNode[] unjoinedAtEnd;
+
     /** 0 until a waiter has taken the additive values (work, spawns, syncs); they are taken once. */
     volatile int additiveTaken;
 

@@ -129,6 +129,54 @@ public final class ForkJoinHooks {
         }
     }
 
+    /** {@code task.tryUnfork()} returned true. */
+    public static void unforked(Object task) {
+        SpanEngine e = engine;
+        if (e != null) {
+            try {
+                e.unforked((TaskHandle) task);
+            } catch (Throwable t) {
+                fail(t);
+            }
+        }
+    }
+
+    /** A program class's {@code compute()} starts; true if {@link #inlineEnd} must follow. */
+    public static boolean inlineBegin(Object task) {
+        SpanEngine e = engine;
+        if (e != null) {
+            try {
+                return e.inlineBegin((TaskHandle) task);
+            } catch (Throwable t) {
+                fail(t);
+            }
+        }
+        return false;
+    }
+
+    public static void inlineEnd(Object task) {
+        SpanEngine e = engine;
+        if (e != null) {
+            try {
+                e.inlineEnd((TaskHandle) task);
+            } catch (Throwable t) {
+                fail(t);
+            }
+        }
+    }
+
+    /** End of helpQuiesce, awaitQuiescence or awaitTermination; {@code quiescent}: the pool said so. */
+    public static void quiescenceEnd(boolean quiescent) {
+        SpanEngine e = engine;
+        if (e != null) {
+            try {
+                e.quiescenceEnd(quiescent);
+            } catch (Throwable t) {
+                fail(t);
+            }
+        }
+    }
+
     public static void completion(Object completer) {
         SpanEngine e = engine;
         if (e != null) {

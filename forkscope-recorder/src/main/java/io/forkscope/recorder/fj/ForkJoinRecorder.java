@@ -4,6 +4,7 @@ import static net.bytebuddy.matcher.ElementMatchers.isStatic;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.namedOneOf;
 import static net.bytebuddy.matcher.ElementMatchers.not;
+import static net.bytebuddy.matcher.ElementMatchers.returns;
 import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
@@ -35,6 +36,8 @@ import net.bytebuddy.pool.TypePool;
  *       fork, doExec, the wait methods and the static invokeAll are advised.
  *   <li>ForkJoinPool's submission funnel (17: externalSubmit; 25: poolSubmit and externalSubmit).
  *   <li>CountedCompleter's completion paths.
+ *   <li>compute() of the program's RecursiveTask/RecursiveAction subclasses ({@link ComputeWeaver}),
+ *       for tasks that tryUnfork took back and then computed directly.
  * </ul>
  *
  * Adding a field is allowed only when a class is first defined, so the recorder must be installed
@@ -112,10 +115,14 @@ public final class ForkJoinRecorder {
      */
     private final class Weaver implements ClassFileTransformer {
         private final ClassFileLocator adviceLocator = ClassFileLocator.ForClassLoader.ofSystemLoader();
+        private final ComputeWeaver computeWeaver = new ComputeWeaver(Advice.to(ComputeAdvice.class, adviceLocator));
 
         @Override
         public byte[] transform(ClassLoader loader, String internalName, Class<?> redefined, ProtectionDomain domain,
                                 byte[] bytes) {
+            if (loader != null && internalName != null) {
+                return computeWeaver.transform(loader, internalName, bytes);
+            }
             if (loader != null || internalName == null || !internalName.startsWith("java/util/concurrent/")) {
                 return null;
             }
@@ -151,13 +158,19 @@ public final class ForkJoinRecorder {
                             .visit(advice(InvokeTwoAdvice.class).on(named("invokeAll").and(isStatic())
                                     .and(takesArguments(2)).and(takesArgument(0, named(TASK)))))
                             .visit(advice(InvokeAllAdvice.class).on(named("invokeAll").and(isStatic())
-                                    .and(takesArguments(1))));
+                                    .and(takesArguments(1))))
+                            .visit(advice(UnforkAdvice.class).on(named("tryUnfork").and(takesArguments(0))))
+                            .visit(advice(QuiescenceAdvice.class).on(named("helpQuiesce").and(isStatic())
+                                    .and(takesArguments(0))));
                 case POOL:
                     return builder
                             .visit(advice(SubmitAdvice.class).on(named("externalSubmit")
                                     .and(takesArguments(1)).and(takesArgument(0, named(TASK)))))
                             .visit(advice(PoolSubmitAdvice.class).on(named("poolSubmit")
-                                    .and(takesArguments(2)).and(takesArgument(1, named(TASK)))));
+                                    .and(takesArguments(2)).and(takesArgument(1, named(TASK)))))
+                            .visit(advice(QuiescenceAdvice.Timed.class).on(
+                                    namedOneOf("awaitQuiescence", "awaitTermination").and(takesArguments(2))
+                                            .and(returns(boolean.class))));
                 default:
                     return builder.visit(advice(CompletionAdvice.class).on(
                             named("tryComplete").and(takesArguments(0))

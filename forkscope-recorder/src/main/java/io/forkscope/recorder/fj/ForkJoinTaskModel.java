@@ -36,6 +36,19 @@ public final class ForkJoinTaskModel implements TaskModel, ThreadClassifier {
         return null;
     }
 
+    /** CompletableFuture's AsyncSupply, AsyncRun and Completion tasks: nested classes of CompletableFuture. */
+    private static final ClassValue<Boolean> UNMODELED = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+            return type.getName().startsWith("java.util.concurrent.CompletableFuture$");
+        }
+    };
+
+    @Override
+    public boolean unmodeled(TaskHandle task) {
+        return UNMODELED.get(task.getClass());
+    }
+
     @Override
     public boolean ignore(Thread thread) {
         return thread.getClass().getName().equals(CARRIER_THREAD);

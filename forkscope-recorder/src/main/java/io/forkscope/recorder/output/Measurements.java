@@ -40,6 +40,14 @@ public interface Measurements {
         return null;
     }
 
+    /**
+     * @return information keys that only the end of the run can tell (what the DAG is known to
+     *         miss), written as a second information block just before the final snapshot
+     */
+    default java.util.Map<String, String> closingInfo() {
+        return java.util.Map.of();
+    }
+
     /** @return warnings that only the end of the run can tell, written just before the final snapshot */
     default List<String> closingWarnings() {
         return List.of();

@@ -71,6 +71,10 @@ public final class RecordingSink {
             for (String w : measurements.closingWarnings()) {
                 writer.warning(w);
             }
+            java.util.Map<String, String> closingInfo = measurements.closingInfo();
+            if (!closingInfo.isEmpty()) {
+                writer.info(closingInfo);    // readers merge information blocks
+            }
             writer.wholeRun(measurements.snapshot(true));
             writer.endOfRecording();
             writer.close();

@@ -16,6 +16,9 @@ import java.util.Map;
 final class DagOracle {
     private record Edge(int from, boolean create) {}
 
+    /** A task's last strand and the forked tasks it left unjoined (what a quiescence wait joins). */
+    private record Done(int last, List<Done> unjoined) {}
+
     private final long burden;
     private final List<Long> weight = new ArrayList<>();
     private final List<List<Edge>> preds = new ArrayList<>();
@@ -36,7 +39,7 @@ final class DagOracle {
 
     DagOracle(Body root, long burden) {
         this.burden = burden;
-        int last = run(root, List.of());
+        int last = run(root, List.of()).last();
         solve(last);
     }
 
@@ -48,35 +51,67 @@ final class DagOracle {
         return weight.size() - 1;
     }
 
-    /** Interprets a body depth-first (children at their fork), returning its last strand. */
-    private int run(Body body, List<Edge> entry) {
+    /**
+     * Interprets a body depth-first (children at their fork), returning its last strand and the
+     * forks it leaves unjoined: its own, and those that the tasks it joined or called left.
+     */
+    private Done run(Body body, List<Edge> entry) {
         int cur = node(entry);
-        Map<Integer, Integer> forkedLast = new HashMap<>();
+        Map<Integer, Done> forked = new HashMap<>();
+        Map<Integer, Done> open = new java.util.LinkedHashMap<>();
+        List<Done> inherited = new ArrayList<>();
         int forkIndex = 0;
         for (Program.Op op : body.ops()) {
             if (op instanceof Program.Work w) {
                 weight.set(cur, weight.get(cur) + w.units());
             } else if (op instanceof Program.Fork f) {
                 forksAt.set(cur, forksAt.get(cur) + 1);
-                forkedLast.put(forkIndex++, run(f.child(), List.of(new Edge(cur, true))));
+                Done child = run(f.child(), List.of(new Edge(cur, true)));
+                forked.put(forkIndex, child);
+                open.put(forkIndex++, child);
                 cur = node(List.of(new Edge(cur, false)));
-            } else if (op instanceof Program.Join j) {
-                cur = node(List.of(new Edge(cur, false), new Edge(forkedLast.get(j.fork()), false)));
+            } else if (op instanceof Program.Join || op instanceof Program.UnforkOrJoin) {
+                int k = op instanceof Program.Join j ? j.fork() : ((Program.UnforkOrJoin) op).fork();
+                Done child = forked.get(k);
+                open.remove(k);
+                inherited.addAll(child.unjoined());
+                cur = node(List.of(new Edge(cur, false), new Edge(child.last(), false)));
                 joinsAt.set(cur, joinsAt.get(cur) + 1);
             } else if (op instanceof Program.Call c) {
-                cur = node(List.of(new Edge(run(c.child(), List.of(new Edge(cur, false))), false)));
+                Done child = run(c.child(), List.of(new Edge(cur, false)));
+                inherited.addAll(child.unjoined());
+                cur = node(List.of(new Edge(child.last(), false)));
             } else if (op instanceof Program.InvokeAll all) {
                 List<Body> children = all.children();
                 forksAt.set(cur, forksAt.get(cur) + children.size() - 1);
                 List<Edge> ends = new ArrayList<>();
                 for (int i = 0; i < children.size(); i++) {
-                    ends.add(new Edge(run(children.get(i), List.of(new Edge(cur, i > 0))), false));
+                    Done child = run(children.get(i), List.of(new Edge(cur, i > 0)));
+                    inherited.addAll(child.unjoined());
+                    ends.add(new Edge(child.last(), false));
                 }
                 cur = node(ends);
                 joinsAt.set(cur, joinsAt.get(cur) + children.size() - 1);
+            } else if (op instanceof Program.HelpQuiesce) {
+                // a join edge from every task in the unjoined closure, each counted as one sync
+                List<Edge> in = new ArrayList<>(List.of(new Edge(cur, false)));
+                java.util.ArrayDeque<Done> todo = new java.util.ArrayDeque<>(open.values());
+                todo.addAll(inherited);
+                int joined = 0;
+                for (Done d; (d = todo.poll()) != null; ) {
+                    in.add(new Edge(d.last(), false));
+                    joined++;
+                    todo.addAll(d.unjoined());
+                }
+                open.clear();
+                inherited.clear();
+                cur = node(in);
+                joinsAt.set(cur, joinsAt.get(cur) + joined);
             }
         }
-        return cur;
+        List<Done> unjoined = new ArrayList<>(open.values());
+        unjoined.addAll(inherited);
+        return new Done(cur, unjoined);
     }
 
     private void solve(int last) {

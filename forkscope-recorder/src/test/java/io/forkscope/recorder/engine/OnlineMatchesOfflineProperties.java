@@ -57,7 +57,7 @@ class OnlineMatchesOfflineProperties {
 
     /** A body of a few operations (fewer deeper down); forks and calls nest up to {@code depth} levels. */
     private Arbitrary<Body> body(int depth) {
-        Arbitrary<Integer> kinds = Arbitraries.integers().between(0, depth == 0 ? 1 : 5);
+        Arbitrary<Integer> kinds = Arbitraries.integers().between(0, depth == 0 ? 1 : 7);
         return kinds.list().ofMaxSize(depth >= 3 ? 8 : 4).flatMap(plan -> assemble(plan, depth));
     }
 
@@ -83,7 +83,21 @@ class OnlineMatchesOfflineProperties {
                     op = body(depth - 1).map(Program.Fork::new);
                 }
                 case 4 -> op = body(depth - 1).map(Program.Call::new);
-                default -> op = body(depth - 1).list().ofMinSize(2).ofMaxSize(3).map(Program.InvokeAll::new);
+                case 6 -> {
+                    unjoined.clear();     // helpQuiesce joins them all
+                    op = Arbitraries.just(new Program.HelpQuiesce());
+                }
+                case 7 -> {
+                    if (unjoined.isEmpty()) {
+                        op = Arbitraries.longs().between(1, 9).map(Program.Work::new);
+                    } else {
+                        // tryUnfork-or-join, most often of the latest fork (the idiom's order)
+                        int which = unjoined.remove(unjoined.size() - 1 - (forks % 3 == 0 ? forks % unjoined.size() : 0));
+                        op = Arbitraries.just(new Program.UnforkOrJoin(which));
+                    }
+                }
+                case 5 -> op = body(depth - 1).list().ofMinSize(2).ofMaxSize(3).map(Program.InvokeAll::new);
+                default -> throw new IllegalStateException("kind " + kind);
             }
             ops = ops.flatMap(list -> op.map(o -> {
                 List<Program.Op> next = new ArrayList<>(list);

@@ -10,7 +10,7 @@ import java.util.function.Consumer;
  * never joined.
  */
 final class Program {
-    sealed interface Op permits Work, Fork, Join, Call, InvokeAll {}
+    sealed interface Op permits Work, Fork, Join, Call, InvokeAll, UnforkOrJoin, HelpQuiesce {}
 
     record Work(long units) implements Op {}
 
@@ -20,6 +20,19 @@ final class Program {
     record Join(int fork) implements Op {}
 
     record Call(Body child) implements Op {}
+
+    /**
+     * {@code if (t.tryUnfork()) t.compute(); else t.join();} on the {@code fork}-th Fork: the same
+     * join edge whichever branch runs (the simulator picks at random when both are possible).
+     */
+    record UnforkOrJoin(int fork) implements Op {}
+
+    /**
+     * {@code helpQuiesce()}: joins every fork of this body not joined yet and, transitively, what
+     * those (and the tasks this body joined or called) left unjoined. Forks it covers are not
+     * joined again later.
+     */
+    record HelpQuiesce() implements Op {}
 
     record InvokeAll(List<Body> children) implements Op {}
 
@@ -43,10 +56,19 @@ final class Program {
                     forks.add(rt.fork(simulate(f.child())));
                 } else if (op instanceof Join j) {
                     rt.join(forks.get(j.fork()));
+                } else if (op instanceof UnforkOrJoin u) {
+                    rt.unforkOrJoin(forks.get(u.fork()));
+                } else if (op instanceof HelpQuiesce) {
+                    rt.helpQuiesce();
                 } else if (op instanceof Call c) {
                     rt.invoke(simulate(c.child()));
                 } else if (op instanceof InvokeAll all) {
-                    rt.invokeAll(all.children().stream().map(b -> new SimTask(simulate(b))).toArray(SimTask[]::new));
+                    SimTask[] tasks = all.children().stream().map(b -> new SimTask(simulate(b))).toArray(SimTask[]::new);
+                    if (tasks.length % 2 == 0) {
+                        rt.invokeAll(tasks);
+                    } else {
+                        rt.invokeAllCollection(java.util.List.of(tasks));
+                    }
                 }
             }
         };

@@ -117,6 +117,68 @@ final class SimRuntime implements TaskModel, ThreadClassifier {
         engine.waitEndAll(java.util.List.of((Object[]) tasks));
     }
 
+    /** Static invokeAll(Collection) of a random-access list: the same events, the list as argument. */
+    void invokeAllCollection(java.util.List<SimTask> tasks) {
+        engine.waitBegin();
+        for (int i = tasks.size() - 1; i >= 1; i--) {
+            engine.create(tasks.get(i));
+            pending.push(tasks.get(i));
+            engine.resume();
+        }
+        exec(tasks.get(0));
+        for (SimTask t : tasks) {
+            while (!t.done) {
+                SimTask next = pending.contains(t) ? t : pending.pop();
+                pending.remove(next);
+                exec(next);
+            }
+        }
+        engine.waitEndAll(tasks);
+    }
+
+    /**
+     * {@code if (t.tryUnfork()) t.compute(); else t.join();}: when t is still queued (and, at
+     * random, when it is not on top of the queue, which the real deque would refuse but the
+     * engine must not care about), it is taken back and its body runs as a direct compute():
+     * no doExec, and the task is never marked done, as in ForkJoinTask.
+     */
+    void unforkOrJoin(SimTask t) {
+        if (!t.started && pending.contains(t) && schedule.nextInt(4) != 0) {
+            pending.remove(t);
+            engine.unforked(t);
+            t.started = true;
+            if (!engine.inlineBegin(t)) {
+                throw new IllegalStateException("engine did not take an unforked task inline");
+            }
+            t.body.accept(this);
+            engine.inlineEnd(t);
+            t.computedInline = true;
+        } else {
+            join(t);
+        }
+    }
+
+    /**
+     * {@code ForkJoinTask.helpQuiesce()}: runs tasks until none is pending (a quiescent pool), in
+     * the random order helping would, nested in the waiting frame.
+     */
+    void helpQuiesce() {
+        engine.waitBegin();
+        while (!pending.isEmpty()) {
+            SimTask next = schedule.nextBoolean() ? pending.pop() : pending.pollLast();
+            exec(next);
+        }
+        engine.quiescenceEnd(true);
+    }
+
+    /** {@code t.cancel(true)} of a task still queued: it is done and will never run. */
+    void cancel(SimTask t) {
+        if (pending.remove(t)) {
+            t.started = true;
+            t.done = true;
+        }
+    }
+
     /** CountedCompleter.tryComplete() on {@code t}. */
     void tryComplete(SimTask t) {
         engine.completion(t);

@@ -11,6 +11,8 @@ final class SimTask implements TaskHandle {
     int pending;
     boolean done;
     boolean started;
+    /** Taken back by tryUnfork and computed directly: it ran, but the pool never marked it done. */
+    boolean computedInline;
     private TaskNode node;
 
     SimTask(Consumer<SimRuntime> body) {

@@ -1,0 +1,43 @@
+package io.forkscope.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class RecordingGapsTest {
+
+    @Test
+    void countsWrittenAtExitAsASecondInformationBlockAreReadBack() throws Exception {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        RecordingWriter w = new RecordingWriter(bytes);
+        Map<String, String> info = new LinkedHashMap<>();
+        info.put(RecordingInfo.UNIT, "abstract");
+        w.info(info);
+        w.wholeRun(new WholeRun(new WorkSpan(10, 5, 5, 1, 1, 0), 2, 2, 1, false));
+        RecordingGaps gaps = new RecordingGaps(3, 2, 0, 1);
+        w.info(gaps.asInfo());
+        w.endOfRecording();
+        Recording r = RecordingReader.read(new ByteArrayInputStream(bytes.toByteArray()), "x.fsk");
+
+        assertThat(r.info().unit()).isEqualTo(Unit.ABSTRACT);     // the first block's keys stay
+        assertThat(RecordingGaps.of(r.info())).isEqualTo(gaps);
+        assertThat(RecordingGaps.of(r.info()).incomplete()).isTrue();
+        assertThat(RecordingGaps.of(r.info()).lines()).hasSize(3)
+                .anySatisfy(l -> assertThat(l).startsWith("2 task(s) of a runtime forkscope does not model"))
+                .anySatisfy(l -> assertThat(l).startsWith("3 task(s) were never joined"));
+    }
+
+    @Test
+    void aRecordingWithoutTheKeysHasNoGaps() {
+        RecordingGaps g = RecordingGaps.of(new RecordingInfo(Map.of(RecordingInfo.UNIT, "time",
+                RecordingGaps.UNJOINED, "not a number")));
+        assertThat(g).isEqualTo(RecordingGaps.NONE);
+        assertThat(g.incomplete()).isFalse();
+        assertThat(g.asInfo()).isEmpty();
+        assertThat(g.lines()).isEmpty();
+    }
+}
