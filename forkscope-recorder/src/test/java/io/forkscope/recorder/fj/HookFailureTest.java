@@ -19,6 +19,7 @@ class HookFailureTest {
     @AfterEach
     void off() {
         ForkJoinHooks.disable();
+        Failure.forgetForTests();
     }
 
     @Test
@@ -33,7 +34,7 @@ class HookFailureTest {
             @Override public boolean ignore(Thread thread) { return false; }
             @Override public int poolParallelism(Thread thread) { return 0; }
         };
-        ForkJoinHooks.enable(new SpanEngine(Unit.TIME, 0, System::nanoTime, broken, threads), failures::incrementAndGet);
+        ForkJoinHooks.enable(new SpanEngine(Unit.TIME, 0, System::nanoTime, broken, threads), t -> failures.incrementAndGet());
         TaskHandle task = new TaskHandle() {
             TaskNode node;
             @Override public TaskNode getForkscopeNode() { return node; }
@@ -49,10 +50,12 @@ class HookFailureTest {
             ForkJoinHooks.waitBegin();
             ForkJoinHooks.waitEnd(task);
             ForkJoinHooks.create(task);
+            ForkJoinHooks.fail(new IllegalStateException("a second one"));   // handled and said only once
         } finally {
             System.setErr(saved);
         }
         assertThat(failures).hasValue(1);
+        assertThat(ForkJoinHooks.stopped()).isTrue();
         String said = err.toString();
         assertThat(said.lines().toList()).singleElement().asString()
                 .startsWith("forkscope: internal error, recording stopped (the program runs on)")
