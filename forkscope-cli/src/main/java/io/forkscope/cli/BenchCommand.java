@@ -117,7 +117,7 @@ final class BenchCommand implements Callable<Integer> {
         if (repeat > 1 && drop >= repeat) {
             throw new UserError("--warmup " + drop + " leaves none of --repeat " + repeat + " repetitions");
         }
-        Map<String, SectionBounds> predicted = bounds == null ? Map.of() : readBounds(bounds);
+        Map<String, SectionBounds> predicted = bounds == null ? Map.of() : readBounds(bounds, spec.commandLine().getErr());
         Path csvFile = output.toAbsolutePath();
         Path logFile = (log != null ? log : withExtension(output, ".log")).toAbsolutePath();
         for (Path f : List.of(csvFile, logFile)) {
@@ -417,8 +417,8 @@ final class BenchCommand implements Callable<Integer> {
         return out.stream().sorted().toList();
     }
 
-    static Map<String, SectionBounds> readBounds(Path file) {
-        Recording rec = SummaryCommand.read(file);
+    static Map<String, SectionBounds> readBounds(Path file, PrintWriter err) {
+        Recording rec = RecordingInput.read(file, err);
         Map<String, SectionBounds> b = RecordedBounds.of(rec);
         if (b.isEmpty()) {
             throw new UserError(file + ": has no work and span to predict speedups from (a timing of bench,"

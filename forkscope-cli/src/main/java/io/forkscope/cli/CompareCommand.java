@@ -38,9 +38,9 @@ final class CompareCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         List<Recording> recs = new ArrayList<>();
         for (Path f : files) {
-            recs.add(DagInput.read(f));
+            recs.add(DagInput.read(f, spec.commandLine().getErr()));
         }
-        Recording ser = serial == null ? null : DagInput.read(serial);
+        Recording ser = serial == null ? null : DagInput.read(serial, spec.commandLine().getErr());
         return run(recs, ser, spec.commandLine().getOut());
     }
 
