@@ -6,6 +6,7 @@ import io.forkscope.model.RecordingReader;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * How every command reads a recording: a file that cannot be read is a user error naming it; a
@@ -29,11 +30,15 @@ final class RecordingInput {
         } catch (RecordingException e) {
             throw new UserError(e.getMessage());
         }
-        String name = file.toString();
-        for (String w : rec.warnings()) {
-            err.println("forkscope: warning: " + (w.startsWith(name + ": ") ? w : name + ": " + w));
+        for (String w : named(rec.warnings(), file.toString())) {
+            err.println("forkscope: warning: " + w);
         }
         err.flush();
         return rec;
+    }
+
+    /** @return the warnings, each starting with the file's name (the reader's already do; the recorder's do not) */
+    static List<String> named(List<String> warnings, String name) {
+        return warnings.stream().map(w -> w.startsWith(name + ": ") ? w : name + ": " + w).toList();
     }
 }

@@ -81,6 +81,7 @@ class IncompleteRecordingCommandsTest {
                 new String[] {"delays", s},
                 new String[] {"delays", s, "--json"},
                 new String[] {"compare", s},
+                new String[] {"compare", s, "--json"},
                 new String[] {"profile", s, "-o", dir.resolve("p.svg").toString(), "--force"},
                 new String[] {"export", s, "--chrome", dir.resolve("t.json").toString(), "--force"},
                 new String[] {"plot", s, "-o", dir.resolve("s.svg").toString(), "--force"});
@@ -141,7 +142,7 @@ class IncompleteRecordingCommandsTest {
             assertThat(r.out()).as(command).contains("java.lang.IllegalStateException: bug");
         }
         for (String[] args : List.of(new String[] {"summary", f.toString(), "--json"},
-                new String[] {"delays", f.toString(), "--json"})) {
+                new String[] {"delays", f.toString(), "--json"}, new String[] {"compare", f.toString(), "--json"})) {
             CliRunner.Result r = CliRunner.run(args);
             JsonNode root = new ObjectMapper().readTree(r.out());
             assertThat(root.get("complete").asBoolean()).isFalse();
@@ -159,7 +160,7 @@ class IncompleteRecordingCommandsTest {
             assertThat(r.out()).doesNotContain("INCOMPLETE");
         }
         for (String[] args : List.of(new String[] {"summary", f.toString(), "--json"},
-                new String[] {"delays", f.toString(), "--json"})) {
+                new String[] {"delays", f.toString(), "--json"}, new String[] {"compare", f.toString(), "--json"})) {
             JsonNode root = new ObjectMapper().readTree(CliRunner.run(args).out());
             assertThat(root.get("complete").asBoolean()).isTrue();
             assertThat(root.get("warnings").isArray()).isTrue();
