@@ -17,6 +17,10 @@ final class Failure {
         return FIRST.get() != null;
     }
 
+    static Throwable firstOrNull() {
+        return FIRST.get();
+    }
+
     static void say(Throwable t) {
         System.err.println("forkscope: internal error, recording stopped (the program runs on): " + t);
     }

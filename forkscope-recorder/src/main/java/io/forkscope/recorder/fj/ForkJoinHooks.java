@@ -24,9 +24,24 @@ public final class ForkJoinHooks {
 
     private ForkJoinHooks() {}
 
+    /**
+     * Turns the hooks on for {@code e}; {@code failureHandler} runs at the first internal error. If
+     * one happened already (weaving fails before the hooks are turned on), the hooks stay off and
+     * the handler runs at once. A failure racing with this call may run the handler twice, so
+     * handlers must be idempotent.
+     */
     static void enable(SpanEngine e, Consumer<Throwable> failureHandler) {
         onFailure = failureHandler;
         engine = e;
+        Throwable earlier = Failure.firstOrNull();
+        if (earlier != null) {
+            engine = null;
+            try {
+                failureHandler.accept(earlier);
+            } catch (Throwable ignored) {
+                // as in fail
+            }
+        }
     }
 
     static void disable() {
