@@ -1,6 +1,5 @@
 package io.forkscope.recorder.engine;
 
-import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
@@ -16,26 +15,15 @@ import java.lang.invoke.VarHandle;
  * still holds, and so must not overlap an event of that thread. {@link #busy} and {@link #entries}
  * publish the owner's events to it, as a seqlock does, at no cost on x86 (plain stores, compiler
  * fences only): the owner sets {@code busy} and bumps {@code entries} before an event writes
- * anything ({@link #enterEvent}, a store-store fence) and clears {@code busy} with release
- * semantics after it wrote everything ({@link #leave}). So a drain that sees {@code busy} false with
- * acquire semantics ({@link #inEvent}) sees all the thread's events so far, and one that reads
- * {@code entries} (acquire) before and after reading the thread's state, with a load-load fence
- * between, sees the count change if an event began meanwhile.
+ * anything ({@link #enterEvent}, a store-store fence) and clears {@code busy} after a release fence
+ * once it wrote everything ({@link #leave}). So a drain that sees {@code busy} false followed by an
+ * acquire fence ({@link #inEvent}) sees all the thread's events so far, and one that reads
+ * {@code entries} (then an acquire fence) before and after reading the thread's state, with a
+ * load-load fence between, sees the count change if an event began meanwhile. Only VarHandle's
+ * static fences are used: its access modes would link method handles at their first call, tens of
+ * milliseconds that would land in the program's first strand.
  */
 final class ThreadState {
-    private static final VarHandle BUSY;
-    private static final VarHandle ENTRIES;
-
-    static {
-        try {
-            MethodHandles.Lookup lookup = MethodHandles.lookup();
-            BUSY = lookup.findVarHandle(ThreadState.class, "busy", boolean.class);
-            ENTRIES = lookup.findVarHandle(ThreadState.class, "entries", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
-
     final String threadName;
     /** Threads whose tasks are not the program's (virtual-thread carriers): every hook ignores them. */
     final boolean ignored;
@@ -147,16 +135,21 @@ final class ThreadState {
 
     /** The owner leaves an event: everything it wrote happens-before a drain's {@link #inEvent} seeing false. */
     void leave() {
-        BUSY.setRelease(this, false);
+        VarHandle.releaseFence();
+        busy = false;
     }
 
     /** @return whether the thread is inside an event (read by another thread: acquire semantics) */
     boolean inEvent() {
-        return (boolean) BUSY.getAcquire(this);
+        boolean b = busy;
+        VarHandle.acquireFence();
+        return b;
     }
 
     /** @return the events the thread entered so far (read by another thread: acquire semantics) */
     int entriesAcquire() {
-        return (int) ENTRIES.getAcquire(this);
+        int n = entries;
+        VarHandle.acquireFence();
+        return n;
     }
 }
