@@ -120,7 +120,7 @@ final class BenchCommand implements Callable<Integer> {
         Path csvFile = OutputPath.file(output, force, "-o");
         Path logFile = OutputPath.file(log != null ? log : withExtension(output, ".log"), force,
                 log != null ? "--log" : "-o");
-        Map<String, SectionBounds> predicted = bounds == null ? Map.of() : readBounds(bounds);
+        Map<String, SectionBounds> predicted = bounds == null ? Map.of() : readBounds(bounds, spec.commandLine().getErr());
         if (csvFile.equals(logFile)) {
             throw new UserError(csvFile + ": the CSV and the log must be different files");
         }
@@ -385,8 +385,8 @@ final class BenchCommand implements Callable<Integer> {
         return out.stream().sorted().toList();
     }
 
-    static Map<String, SectionBounds> readBounds(Path file) {
-        Recording rec = SummaryCommand.read(file);
+    static Map<String, SectionBounds> readBounds(Path file, PrintWriter err) {
+        Recording rec = RecordingInput.read(file, err);
         Map<String, SectionBounds> b = RecordedBounds.of(rec);
         if (b.isEmpty()) {
             throw new UserError(file + ": has no work and span to predict speedups from (a timing of bench,"

@@ -39,9 +39,9 @@ final class CompareCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         List<Recording> recs = new ArrayList<>();
         for (Path f : files) {
-            recs.add(DagInput.read(f));
+            recs.add(DagInput.read(f, spec.commandLine().getErr()));
         }
-        Recording ser = serial == null ? null : DagInput.read(serial);
+        Recording ser = serial == null ? null : DagInput.read(serial, spec.commandLine().getErr());
         return run(recs, ser, spec.commandLine().getOut());
     }
 
@@ -54,10 +54,18 @@ final class CompareCommand implements Callable<Integer> {
             columns.add(new CompareColumn(f.getFileName().toString(), DagInput.describe(rec.info()),
                     DagInput.analyze(rec, f.toString(), ser, serialName)));
         }
+        boolean complete = recs.stream().allMatch(Recording::complete) && (ser == null || ser.complete());
+        List<String> warnings = new ArrayList<>();
+        for (int i = 0; i < recs.size(); i++) {
+            warnings.addAll(RecordingInput.named(recs.get(i).warnings(), files.get(i).toString()));
+        }
+        if (ser != null) {
+            warnings.addAll(RecordingInput.named(ser.warnings(), serialName));
+        }
         if (json) {
-            CompareJson.write(columns, serialName, out);
+            CompareJson.write(columns, serialName, complete, warnings, out);
         } else {
-            CompareText.write(columns, serialName, out);
+            CompareText.write(columns, serialName, complete, out);
         }
         return 0;
     }

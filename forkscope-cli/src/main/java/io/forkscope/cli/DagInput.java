@@ -16,11 +16,8 @@ import java.util.OptionalDouble;
 final class DagInput {
     private DagInput() {}
 
-    static Recording read(Path file) {
-        if (!Files.exists(file)) {
-            throw new UserError(file + ": no such file");
-        }
-        return SummaryCommand.read(file);
+    static Recording read(Path file, java.io.PrintWriter err) {
+        return RecordingInput.read(file, err);
     }
 
     /** @return the recording's DAG; a user error when it was recorded without one */

@@ -36,8 +36,8 @@ final class DelaysCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Recording rec = DagInput.read(file);
-        Recording ser = serial == null ? null : DagInput.read(serial);
+        Recording rec = DagInput.read(file, spec.commandLine().getErr());
+        Recording ser = serial == null ? null : DagInput.read(serial, spec.commandLine().getErr());
         return run(rec, ser, spec.commandLine().getOut(), spec.commandLine().getErr());
     }
 
@@ -47,12 +47,9 @@ final class DelaysCommand implements Callable<Integer> {
         String serialName = serial == null ? null : serial.toString();
         DelayReport report = DagInput.analyze(rec, name, ser, serialName);
         if (json) {
-            DelayJson.write(report, name, rec.info(), serialName, out);
+            DelayJson.write(report, name, rec.info(), rec.complete(), rec.warnings(), serialName, out);
         } else {
-            DelayText.write(report, name, serialName, out);
-        }
-        for (String w : rec.warnings()) {
-            err.println("forkscope: warning: " + name + ": " + w);
+            DelayText.write(report, name, rec.complete(), serialName, out);
         }
         return 0;
     }

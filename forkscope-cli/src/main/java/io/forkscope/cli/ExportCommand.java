@@ -39,7 +39,7 @@ final class ExportCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Path out = OutputPath.file(chrome, force, "--chrome");
-        Recording rec = DagInput.read(file);
+        Recording rec = DagInput.read(file, spec.commandLine().getErr());
         return run(rec, out, spec.commandLine().getErr());
     }
 

@@ -65,7 +65,7 @@ final class PlotCommand implements Callable<Integer> {
         if (maxP != null && maxP < 2) {
             throw new UserError("--max-p must be at least 2");
         }
-        Map<String, SectionBounds> bounds = BenchCommand.readBounds(recording);
+        Map<String, SectionBounds> bounds = BenchCommand.readBounds(recording, spec.commandLine().getErr());
         Path svg = OutputPath.file(output != null ? output
                 : Path.of(BenchCommand.withExtension(recording.getFileName(), "").toString() + "-scaling.svg"),
                 force, "-o");

@@ -55,7 +55,7 @@ final class ProfileCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Path svg = svgPath();
-        Recording rec = DagInput.read(file);
+        Recording rec = DagInput.read(file, spec.commandLine().getErr());
         return run(rec, svg, spec.commandLine().getErr());
     }
 

@@ -4,8 +4,6 @@ import io.forkscope.analysis.cilkview.AnalysisOptions;
 import io.forkscope.analysis.cilkview.ScalabilityAnalysis;
 import io.forkscope.analysis.cilkview.ScalabilityReport;
 import io.forkscope.model.Recording;
-import io.forkscope.model.RecordingException;
-import io.forkscope.model.RecordingReader;
 import io.forkscope.report.ReportFormat;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -51,7 +49,7 @@ final class SummaryCommand implements Callable<Integer> {
         if (maxP < 2) {
             throw new UserError("--max-p must be at least 2");
         }
-        Recording rec = read(file);
+        Recording rec = RecordingInput.read(file, spec.commandLine().getErr());
         AnalysisOptions opts = AnalysisOptions.defaults().withMaxProcessors(maxP);
         if (processors != null) {
             if (processors < 1) {
@@ -64,19 +62,6 @@ final class SummaryCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         ReportFormat.named(name).write(report, rec, out);
         out.flush();
-        if (!name.equals("text")) {
-            for (String w : rec.warnings()) {
-                spec.commandLine().getErr().println("forkscope: warning: " + w);
-            }
-        }
         return 0;
-    }
-
-    static Recording read(Path file) {
-        try {
-            return RecordingReader.read(file);
-        } catch (RecordingException e) {
-            throw new UserError(e.getMessage());
-        }
     }
 }

@@ -8,24 +8,47 @@ import java.util.Optional;
  * A recording as read back from a file: how it was made, the whole run, the regions, and the
  * warnings the recorder or the reader raised (for example a truncated file).
  *
- * @param info     how it was made
- * @param wholeRun the last whole-run block in the file (final, or the last periodic snapshot)
- * @param regions  every closed region, in the order they closed
- * @param warnings recorder and reader warnings, for people
- * @param complete whether the recorder finished the file (an end block was read)
- * @param dag      the DAG of the run when it was recorded with {@code mode=dag}, else null
+ * <p>A recording is {@link #complete()} when its numbers cover the whole run: the recorder closed
+ * the file (an end block was read), did not fail on the way, and the reader read the file to its
+ * end. Anything else is partial, and {@link #warnings()} says why.
+ *
+ * @param info      how it was made
+ * @param wholeRun  the last whole-run block in the file (final, or the last periodic snapshot)
+ * @param regions   every closed region, in the order they closed
+ * @param warnings  recorder and reader warnings, for people; those that make it incomplete come first
+ * @param ended     whether the recorder finished the file (an end block was read)
+ * @param dag       the DAG of the run when it was recorded with {@code mode=dag}, else null
+ * @param failure   the recorder's internal failure, after which it recorded nothing, or null
+ * @param truncated whether the reader stopped before the file's end (cut short or damaged)
  */
 public record Recording(RecordingInfo info, WholeRun wholeRun, List<RegionRecord> regions,
-                        List<String> warnings, boolean complete, Dag dag) {
+                        List<String> warnings, boolean ended, Dag dag, RecorderFailure failure,
+                        boolean truncated) {
     public Recording {
         regions = List.copyOf(regions);
         warnings = List.copyOf(warnings);
     }
 
+    /** A recording without failure, read to the file's end; complete when {@code ended}. */
+    public Recording(RecordingInfo info, WholeRun wholeRun, List<RegionRecord> regions, List<String> warnings,
+                     boolean ended, Dag dag) {
+        this(info, wholeRun, regions, warnings, ended, dag, null, false);
+    }
+
     /** A recording without a DAG (the default mode). */
     public Recording(RecordingInfo info, WholeRun wholeRun, List<RegionRecord> regions, List<String> warnings,
-                     boolean complete) {
-        this(info, wholeRun, regions, warnings, complete, null);
+                     boolean ended) {
+        this(info, wholeRun, regions, warnings, ended, null);
+    }
+
+    /** @return whether the numbers cover the whole run: ended, no recorder failure, not truncated */
+    public boolean complete() {
+        return ended && failure == null && !truncated;
+    }
+
+    /** @return the recorder's internal failure, when it stopped recording early */
+    public Optional<RecorderFailure> recorderFailure() {
+        return Optional.ofNullable(failure);
     }
 
     /** @return the DAG of the run, if it was recorded with {@code mode=dag} */

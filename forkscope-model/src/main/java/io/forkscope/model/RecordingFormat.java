@@ -20,7 +20,7 @@ public final class RecordingFormat {
 
     public static final byte[] MAGIC = {'F', 'S', 'K', 'R', 'E', 'C', 0x0D, 0x0A};
     public static final int MAJOR = 1;
-    public static final int MINOR = 2;
+    public static final int MINOR = 3;
 
     /** Largest payload a reader accepts; anything larger is corruption. */
     public static final int MAX_PAYLOAD = 64 << 20;
@@ -61,4 +61,11 @@ public final class RecordingFormat {
      * (see {@link io.forkscope.model.dag.WorkerBusy}).
      */
     public static final int BLOCK_DAG_BUSY = 9;
+    /**
+     * (1.3) The recorder failed internally and stopped recording: epochMs(u64) (when, as
+     * {@link System#currentTimeMillis()}), text(UTF) (the error). Whatever the file holds after the
+     * failure's moment is partial; readers mark such a recording incomplete whether or not an end
+     * block follows.
+     */
+    public static final int BLOCK_FAILURE = 10;
 }

@@ -25,7 +25,9 @@ import java.util.zip.CRC32;
 
 /**
  * Reads a {@code .fsk} file (see {@link RecordingFormat}). A file cut short or damaged after some
- * complete blocks is read up to its last complete block, with a warning; a file that is not a
+ * complete blocks is read up to its last complete block, marked truncated; a recorder failure
+ * block marks the recording failed; either, or a missing end block, makes it not
+ * {@link Recording#complete()}, with a warning saying why first in its warnings. A file that is not a
  * recording, of a newer major version, or without any measurement is refused with a
  * {@link RecordingException} whose message names the file.
  */
@@ -69,7 +71,9 @@ public final class RecordingReader {
         WholeRun whole = null;
         List<RegionRecord> regions = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
-        boolean complete = false;
+        boolean ended = false;
+        boolean truncated = false;
+        RecorderFailure failure = null;
         List<RecordedNode> dagNodes = new ArrayList<>();
         long[] dagRun = null;
         Map<Integer, BusyParts> busy = new TreeMap<>();
@@ -85,6 +89,7 @@ public final class RecordingReader {
                 int length = in.readInt();
                 if (length < 0 || length > RecordingFormat.MAX_PAYLOAD) {
                     warnings.add(damaged(name, blocks, "a block has an impossible length"));
+                    truncated = true;
                     break;
                 }
                 payload = in.readNBytes(length);
@@ -101,11 +106,13 @@ public final class RecordingReader {
                 crc.update(payload);
                 if ((int) crc.getValue() != expected) {
                     warnings.add(damaged(name, blocks, "a block fails its checksum"));
+                    truncated = true;
                     break;
                 }
             } catch (EOFException e) {
                 warnings.add(name + ": recording is truncated after " + blocks
                         + " complete blocks (the recorded JVM did not finish writing it); showing what was written before");
+                truncated = true;
                 break;
             }
             blocks++;
@@ -123,7 +130,12 @@ public final class RecordingReader {
                     case RecordingFormat.BLOCK_REGION -> regions.add(new RegionRecord(p.readUTF(), p.readUTF(),
                             p.readLong(), readWorkSpan(p), p.readLong()));
                     case RecordingFormat.BLOCK_WARNING -> warnings.add(p.readUTF());
-                    case RecordingFormat.BLOCK_END -> complete = true;
+                    case RecordingFormat.BLOCK_END -> ended = true;
+                    case RecordingFormat.BLOCK_FAILURE -> {
+                        long at = p.readLong();
+                        RecorderFailure f = new RecorderFailure(at, p.readUTF());
+                        failure = failure == null ? f : failure;   // the first failure is the cause
+                    }
                     case RecordingFormat.BLOCK_DAG_NODES -> readDagNodes(p, dagNodes, false);
                     case RecordingFormat.BLOCK_DAG_NODES_V2 -> readDagNodes(p, dagNodes, true);
                     case RecordingFormat.BLOCK_DAG_BUSY -> readBusy(p, payload.length, busy);
@@ -132,6 +144,7 @@ public final class RecordingReader {
                 }
             } catch (EOFException e) {
                 warnings.add(damaged(name, blocks - 1, "a block of type " + type + " is shorter than its contents"));
+                truncated = true;
                 break;
             }
         }
@@ -142,8 +155,16 @@ public final class RecordingReader {
             throw new RecordingException(name + ": recording holds no measurements yet"
                     + " (the recorded JVM stopped before its first snapshot)");
         }
-        if (!complete && !whole.isFinal() && warnings.stream().noneMatch(w -> w.contains("truncated"))) {
-            warnings.add(name + ": the recording was not closed (JVM killed?); showing its last periodic snapshot");
+        if (!ended && !truncated && failure == null) {
+            warnings.add(0, whole.isFinal()
+                    ? name + ": the recording has no end block (the recorder did not finish it); its numbers may be partial"
+                    : name + ": the recording was not closed (JVM killed?); showing its last periodic snapshot");
+        }
+        if (failure != null) {
+            warnings.add(0, failed(name, failure, info));
+        } else if (truncated) {
+            // what made it partial comes first: a reader that shows one warning shows this one
+            warnings.add(0, warnings.remove(warnings.size() - 1));
         }
         RecordingInfo recordingInfo = new RecordingInfo(info);
         try {
@@ -177,7 +198,7 @@ public final class RecordingReader {
                 throw new RecordingException(name + ": damaged recording (" + e.getMessage() + ")");
             }
         }
-        return new Recording(recordingInfo, whole, regions, warnings, complete, dag);
+        return new Recording(recordingInfo, whole, regions, warnings, ended, dag, failure, truncated);
     }
 
     /** @param v2 a {@link RecordingFormat#BLOCK_DAG_NODES_V2} block, which holds each node's task ends */
@@ -247,6 +268,21 @@ public final class RecordingReader {
             parts.intervals[parts.size++] = read[i];
             parts.intervals[parts.size++] = read[i + 1];
         }
+    }
+
+    /** The warning for a recorder that failed: when (in seconds into the run, if the file says when it began) and why. */
+    private static String failed(String name, RecorderFailure f, Map<String, String> info) {
+        String when = "";
+        try {
+            long start = Long.parseLong(info.getOrDefault(RecordingInfo.START_EPOCH_MS, ""));
+            if (f.epochMs() >= start) {
+                when = String.format(java.util.Locale.ROOT, " %.3f s into the run", (f.epochMs() - start) / 1e3);
+            }
+        } catch (NumberFormatException e) {
+            // no start time: say no time
+        }
+        return name + ": the recorder failed internally" + when + " and stopped recording (" + f.text()
+                + "); the numbers cover only the run before that and are not the program's";
     }
 
     private static String damaged(String name, int blocks, String what) {

@@ -126,6 +126,15 @@ public final class RecordingWriter implements AutoCloseable {
         finishBlock();
     }
 
+    /** The recorder's internal failure (a {@link RecordingFormat#BLOCK_FAILURE} block). */
+    public void failure(RecorderFailure failure) throws IOException {
+        begin(RecordingFormat.BLOCK_FAILURE);
+        data.writeLong(failure.epochMs());
+        String text = failure.text();
+        data.writeUTF(text.length() > 4000 ? text.substring(0, 4000) : text);
+        finishBlock();
+    }
+
     /** Marks the recording complete. Further blocks may still follow (a reader keeps reading). */
     public void endOfRecording() throws IOException {
         begin(RecordingFormat.BLOCK_END);

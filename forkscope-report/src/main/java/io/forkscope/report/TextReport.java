@@ -21,19 +21,26 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Cilkview's textual report (Fig. 6) for people: a line with the unit and the burden, then per
- * section (the whole run, then every region occurrence in the recording's order) the parallelism
- * profile, the speedup estimate and the diagnoses, and at the end the recording's warnings.
+ * Cilkview's textual report (Fig. 6) for people: when the recording is not complete a first line
+ * saying so (the command line says why on stderr, before the report), a line with the unit and the
+ * burden, then per section (the whole run, then every region occurrence in the recording's order)
+ * the parallelism profile, the speedup estimate and the diagnoses.
  * When there is more than one region, a table of all occurrences comes before the sections, and
  * repeated labels are numbered "(2 of 10)".
  */
 public final class TextReport implements ReportFormat {
+    /** The first line of the report of a recording that is not complete. */
+    public static final String INCOMPLETE = "INCOMPLETE RECORDING: the numbers below cover only part of the run"
+            + " (the warnings say why)";
     private static final int LABEL_WIDTH = "Average maximal strand:".length() + 1;
 
     @Override
     public void write(ScalabilityReport report, Recording rec, Writer out) throws IOException {
         Lines text = new Lines();
         Unit unit = report.unit();
+        if (!rec.complete()) {
+            text.add(INCOMPLETE);
+        }
         text.add("Unit " + unit.symbol() + (unit == Unit.TIME ? " (measured time)" : " (abstract work declared by the program)")
                 + ", burden " + grouped(rec.info().burden()) + " " + unit.symbol() + " per steal edge ("
                 + rec.info().burdenSource() + ")");
@@ -59,7 +66,6 @@ public final class TextReport implements ReportFormat {
             section(text, "Region " + names.get(i) + " on thread " + printable(r.thread()) + ", opened at "
                     + duration(r.startNs()), r, null, unit);
         }
-        warnings(text, rec);
         out.write(text.toString());
         out.flush();
     }
@@ -160,21 +166,6 @@ public final class TextReport implements ReportFormat {
         for (SpeedupEstimate e : speedups) {
             text.add("    " + padLeft(String.valueOf(e.p()), pWidth) + " processors:  "
                     + padLeft(fixed2(e.lower()), width) + " - " + padLeft(fixed2(e.upper()), width));
-        }
-    }
-
-    private static void warnings(Lines text, Recording rec) {
-        List<String> warnings = new ArrayList<>(rec.warnings());
-        if (!rec.complete() && warnings.isEmpty()) {
-            warnings.add("the recording has no end block; its numbers may be partial");
-        }
-        if (warnings.isEmpty()) {
-            return;
-        }
-        text.add("");
-        text.add("Warnings");
-        for (String w : warnings) {
-            text.add("  - " + printable(w));
         }
     }
 

@@ -64,7 +64,7 @@ class JsonNumberTypesTest {
                     OptionalDouble.of(1.17e8 + 0.5))) {
                 DelayReport report = DelaySpotter.analyze(dag, serial);
                 StringWriter out = new StringWriter();
-                DelayJson.write(report, "run.fsk", new RecordingInfo(Map.of("mode", "dag")),
+                DelayJson.write(report, "run.fsk", new RecordingInfo(Map.of("mode", "dag")), true, List.of(),
                         serial.isPresent() ? "ser.fsk" : null, out);
                 read("delays", out.toString());
             }
@@ -78,7 +78,7 @@ class JsonNumberTypesTest {
                 columns.add(new CompareColumn("r" + columns.size() + ".fsk", "", DelaySpotter.analyze(dag, serial)));
             }
             StringWriter out = new StringWriter();
-            CompareJson.write(columns, serial.isPresent() ? "ser.fsk" : null, out);
+            CompareJson.write(columns, serial.isPresent() ? "ser.fsk" : null, true, List.of(), out);
             read("compare", out.toString());
         }
 

@@ -116,4 +116,17 @@ class JsonReportTest {
         assertThat(root.get("diagnosis")).isEmpty();
         assertThat(root.get("regions")).isEmpty();
     }
+
+    /** A recorder that failed closed its file: the end block is there, yet the recording is not complete. */
+    @Test
+    void aFailedRecordingIsNotComplete() throws Exception {
+        io.forkscope.model.Recording ended = Fixtures.timeRecording();
+        io.forkscope.model.Recording failed = new io.forkscope.model.Recording(ended.info(), ended.wholeRun(),
+                ended.regions(), List.of("x.fsk: the recorder failed internally"), true, null,
+                new io.forkscope.model.RecorderFailure(5, "boom"), false);
+        JsonNode root = parse(render(new JsonReport(), failed));
+        assertThat(root.get("complete").asBoolean()).isFalse();
+        assertThat(root.get("warnings").get(0).asText()).isEqualTo("x.fsk: the recorder failed internally");
+        assertThat(parse(render(new JsonReport(), ended)).get("complete").asBoolean()).isTrue();
+    }
 }

@@ -150,13 +150,13 @@ class TextReportTest {
     }
 
     @Test
-    void warningsComeLast() throws Exception {
+    void anIncompleteRecordingSaysSoFirstAndWarningsAreLeftToTheCommandLine() throws Exception {
         String text = render(TEXT, Fixtures.timeRecording());
-        assertThat(text).endsWith("\n\nWarnings\n  - x.fsk: something odd\n");
+        assertThat(text).doesNotContain("something odd").doesNotContain("Warnings").startsWith("Unit ");
         String incomplete = render(TEXT, recording("time", WHOLE, List.of(), List.of(), false));
-        assertThat(incomplete).endsWith("\n\nWarnings\n  - the recording has no end block; its numbers may be partial\n");
+        assertThat(incomplete).startsWith(TextReport.INCOMPLETE + "\nUnit ");
         String clean = render(TEXT, recording("time", WHOLE, List.of(), List.of(), true));
-        assertThat(clean).doesNotContain("Warnings");
+        assertThat(clean).doesNotContain("INCOMPLETE");
     }
 
     @Test

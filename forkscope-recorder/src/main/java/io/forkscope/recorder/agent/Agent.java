@@ -4,6 +4,7 @@ import io.forkscope.model.RecordingInfo;
 import io.forkscope.model.RecordingWriter;
 import io.forkscope.recorder.engine.Clock;
 import io.forkscope.recorder.engine.SpanEngine;
+import io.forkscope.recorder.fj.ForkJoinHooks;
 import io.forkscope.recorder.fj.ForkJoinRecorder;
 import io.forkscope.recorder.fj.ForkJoinTaskModel;
 import io.forkscope.recorder.fj.PoolParallelismWeaver;
@@ -39,7 +40,7 @@ public final class Agent {
                 return;
             }
             ForkJoinTaskModel model = ForkJoinRecorder.model();
-            SpanEngine engine = new SpanEngine(opts.unit(), opts.burden(), Clock.SYSTEM, model, model,
+            SpanEngine engine = new SpanEngine(opts.unit(), opts.burden(), InjectedFailure.clock(Clock.SYSTEM), model, model,
                     opts.recordsDag(), opts.collapse());
             ForkJoinRecorder recorder = new ForkJoinRecorder();
             OutputFile.Opened file = OutputFile.open(opts.out(), opts.force(), pid);
@@ -52,8 +53,20 @@ public final class Agent {
                 // before the recorder, which loads (and so weaves) ForkJoinPool at once
                 new PoolParallelismWeaver().install(inst, opts.workers(), opts.fifoPools());
             }
+            // Every hook stops at the first internal error (ForkJoinHooks.fail): the fork/join hooks at
+            // once, the region and work hooks by the check they make first (whenever they were
+            // installed) and by being uninstalled; the sink then writes the failure into the file.
+            // At the JVM's exit the sink turns every hook off before its final drain.
+            sink.stopHooksOnClose(() -> {
+                recorder.disable();
+                RecorderBridge.install(null);
+            });
+            sink.onInternalError(ForkJoinHooks::fail);
             recorder.install(inst);
-            recorder.enable(engine, () -> RecorderBridge.install(null));
+            recorder.enable(engine, failure -> {
+                RecorderBridge.install(null);
+                sink.recorderFailed(failure);
+            });
             RecorderBridge.install(new RegionHooks(engine));
             sink.start();
         } catch (Throwable t) {
@@ -91,7 +104,7 @@ public final class Agent {
             "io.forkscope.recorder.engine.RegionToken", "io.forkscope.recorder.engine.DagRecorder",
             "io.forkscope.model.dag.RecordedNode", "io.forkscope.model.dag.EdgeKind", "io.forkscope.model.dag.NodeEnd",
             "io.forkscope.recorder.fj.ForkJoinHooks", "io.forkscope.recorder.fj.Failure",
-            "io.forkscope.model.RegionRecord", "io.forkscope.model.WorkSpan", "io.forkscope.model.WholeRun"};
+            "io.forkscope.model.RegionRecord", "io.forkscope.model.RecorderFailure", "io.forkscope.model.WorkSpan", "io.forkscope.model.WholeRun"};
         for (String name : names) {
             Class.forName(name, true, Agent.class.getClassLoader());
         }

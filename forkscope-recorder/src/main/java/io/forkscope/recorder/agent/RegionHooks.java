@@ -4,7 +4,11 @@ import io.forkscope.recorder.engine.SpanEngine;
 import io.forkscope.recorder.fj.ForkJoinHooks;
 import io.forkscope.spi.RecorderHooks;
 
-/** Connects the API's regions and abstract work units to the engine. */
+/**
+ * Connects the API's regions and abstract work units to the engine. After an internal error
+ * ({@link ForkJoinHooks#stopped()}, read first on every call) it does nothing: the failure handler
+ * also uninstalls these hooks, but this check holds whichever of the two happened first.
+ */
 final class RegionHooks implements RecorderHooks {
     private final SpanEngine engine;
 
@@ -14,6 +18,9 @@ final class RegionHooks implements RecorderHooks {
 
     @Override
     public Object regionStart(String label) {
+        if (ForkJoinHooks.stopped()) {
+            return null;
+        }
         try {
             return engine.regionStart(label);
         } catch (Throwable t) {
@@ -24,6 +31,9 @@ final class RegionHooks implements RecorderHooks {
 
     @Override
     public void regionStop(Object token) {
+        if (ForkJoinHooks.stopped()) {
+            return;
+        }
         try {
             engine.regionStop(token);
         } catch (Throwable t) {
@@ -33,6 +43,9 @@ final class RegionHooks implements RecorderHooks {
 
     @Override
     public void work(long units) {
+        if (ForkJoinHooks.stopped()) {
+            return;
+        }
         try {
             engine.work(units);
         } catch (Throwable t) {

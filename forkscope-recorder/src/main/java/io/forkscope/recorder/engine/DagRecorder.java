@@ -38,6 +38,8 @@ final class DagRecorder {
     private final boolean collapse;
     private final Queue<List<RecordedNode>> full = new ConcurrentLinkedQueue<>();
     private final Queue<WorkerBusy> fullBusy = new ConcurrentLinkedQueue<>();
+    /** Threads whose held nodes the final drain left out (in an event, or raced with one); sink thread only. */
+    private final java.util.Set<ThreadState> leftOut = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
 
     DagRecorder(long originNs, boolean collapse) {
         this.originNs = originNs;
@@ -390,25 +392,46 @@ final class DagRecorder {
         }
     }
 
-    /** Hands over every full batch, then (at the end of the run) what the threads still hold. */
+    /**
+     * Hands over every full batch, then (at the end of the run, {@code partialToo}) what the
+     * threads still hold; those must be outside any event (see SpanEngine's final drain). A thread
+     * whose event count changed while its nodes were read is left out ({@link #threadsLeftOut}).
+     */
     void drain(Consumer<List<RecordedNode>> sink, Iterable<ThreadState> threads, boolean partialToo) {
         for (List<RecordedNode> b; (b = full.poll()) != null; ) {
             sink.accept(b);
         }
         if (partialToo) {
             for (ThreadState ts : threads) {
+                int entries = ts.entriesAcquire();
                 if (ts.nodeOpen && ts.depth > 0) {
                     // the node still open at the end (a root frame's last strands): it ends at the
-                    // thread's last event, as the whole run does; racy for a thread still running
+                    // thread's last event, as the whole run does
                     endNode(ts, ts.top(), ts.lastEventNs, NodeEnd.END);
                 }
                 NodeBuffer held = ts.dagNodes;
                 if (held != null && held.size > 0) {
-                    sink.accept(held.toRecords(ts.index));
+                    List<RecordedNode> records = held.toRecords(ts.index);
+                    java.lang.invoke.VarHandle.loadLoadFence();
+                    if (ts.entriesAcquire() != entries || ts.inEvent()) {
+                        leftOut.add(ts);   // an event began meanwhile: what was read may be torn
+                        continue;
+                    }
+                    sink.accept(records);
                     held.clear();
                 }
             }
         }
+    }
+
+    /** The final drain found {@code ts} inside an event: what it holds is left out. */
+    void leftOut(ThreadState ts) {
+        leftOut.add(ts);
+    }
+
+    /** @return how many threads' held nodes or busy intervals the final drain left out */
+    int threadsLeftOut() {
+        return leftOut.size();
     }
 
     long toRecordingTime(long ns) {

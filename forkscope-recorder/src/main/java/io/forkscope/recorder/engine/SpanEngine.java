@@ -42,11 +42,20 @@ import java.util.function.Consumer;
  * {@link ThreadState}; the only shared mutable state is in {@link TaskNode} (see its comment), the
  * list of thread states (copy-on-write, appended once per thread), and the queues of closed regions
  * and warnings.
+ *
+ * <p>The final drain ({@code isFinal}, once, on the sink's thread at JVM exit, after the hooks were
+ * turned off so that no event starts any more) takes what threads still hold only from threads
+ * outside an event: it waits, at most {@link #SETTLE_LIMIT_NS} in all, for each thread to leave the
+ * event it may be in, and leaves out, with a closing warning, the threads still inside one, and
+ * those whose state an event changed while the drain read it (a thread that read the hooks before
+ * they were turned off and entered its event only then; see {@link ThreadState}).
  */
 public final class SpanEngine implements Measurements {
     /** How long a joiner waits for a done task's recorder exit hook before giving up on its values. */
     private static final long LATE_END_LIMIT_NS = 50_000_000L;
     private static final int MAX_COMPLETER_CHAIN = 100_000;
+    /** How long the final drain waits in all for threads to leave the event they are in. */
+    static final long SETTLE_LIMIT_NS = 200_000_000L;
 
     private final Unit unit;
     private final long burden;
@@ -71,6 +80,8 @@ public final class SpanEngine implements Measurements {
     private final AtomicInteger threadIndex = new AtomicInteger();
     /** Non-null when the run's DAG is recorded too (mode=dag). */
     private final DagRecorder dag;
+    /** The threads the final drain reads (outside any event), chosen at its start; sink thread only. */
+    private List<ThreadState> settled;
 
     public SpanEngine(Unit unit, long burden, Clock clock, TaskModel model, ThreadClassifier classifier) {
         this(unit, burden, clock, model, classifier, false);
@@ -141,7 +152,7 @@ public final class SpanEngine implements Measurements {
             }
             child.setForkscopeNode(node);
         } finally {
-            ts.busy = false;
+            ts.leave();
         }
     }
 
@@ -155,7 +166,7 @@ public final class SpanEngine implements Measurements {
                 openStrand(ts);
             }
         } finally {
-            ts.busy = false;
+            ts.leave();
         }
     }
 
@@ -210,7 +221,7 @@ public final class SpanEngine implements Measurements {
             openStrand(ts, now);
             return true;
         } finally {
-            ts.busy = false;
+            ts.leave();
         }
     }
 
@@ -260,7 +271,7 @@ public final class SpanEngine implements Measurements {
                 openStrand(ts);
             }
         } finally {
-            ts.busy = false;
+            ts.leave();
         }
     }
 
@@ -279,7 +290,7 @@ public final class SpanEngine implements Measurements {
                 }
             }
         } finally {
-            ts.busy = false;
+            ts.leave();
         }
     }
 
@@ -293,7 +304,7 @@ public final class SpanEngine implements Measurements {
             merge(ts, ts.top(), task);
             openStrand(ts, ts.lastEventNs);
         } finally {
-            ts.busy = false;
+            ts.leave();
         }
     }
 
@@ -309,7 +320,7 @@ public final class SpanEngine implements Measurements {
             merge(ts, f, second);
             openStrand(ts, ts.lastEventNs);
         } finally {
-            ts.busy = false;
+            ts.leave();
         }
     }
 
@@ -328,7 +339,7 @@ public final class SpanEngine implements Measurements {
             }
             openStrand(ts, ts.lastEventNs);
         } finally {
-            ts.busy = false;
+            ts.leave();
         }
     }
 
@@ -504,7 +515,7 @@ public final class SpanEngine implements Measurements {
                 openStrand(ts);
             }
         } finally {
-            ts.busy = false;
+            ts.leave();
         }
     }
 
@@ -519,7 +530,7 @@ public final class SpanEngine implements Measurements {
                 ts.pendingUnits += units;
             }
         } finally {
-            ts.busy = false;
+            ts.leave();
         }
     }
 
@@ -538,7 +549,7 @@ public final class SpanEngine implements Measurements {
             }
             return token;
         } finally {
-            ts.busy = false;
+            ts.leave();
         }
     }
 
@@ -571,7 +582,7 @@ public final class SpanEngine implements Measurements {
                 openStrand(ts);
             }
         } finally {
-            ts.busy = false;
+            ts.leave();
         }
     }
 
@@ -628,14 +639,14 @@ public final class SpanEngine implements Measurements {
     @Override
     public void drainDagNodes(Consumer<List<RecordedNode>> sink, boolean isFinal) {
         if (dag != null) {
-            dag.drain(sink, threads, isFinal);
+            dag.drain(sink, isFinal ? settledThreads() : threads, isFinal);
         }
     }
 
     @Override
     public void drainWorkerBusy(Consumer<io.forkscope.model.dag.WorkerBusy> sink, boolean isFinal) {
         if (dag != null) {
-            dag.drainBusy(sink, threads, isFinal);
+            dag.drainBusy(sink, isFinal ? settledThreads() : threads, isFinal);
         }
     }
 
@@ -663,6 +674,30 @@ public final class SpanEngine implements Measurements {
         warnings.add(text);
     }
 
+    /**
+     * The threads outside any event, waiting for each at most what is left of
+     * {@link #SETTLE_LIMIT_NS} (wall time, not the engine's clock); chosen once, at the final drain.
+     */
+    private List<ThreadState> settledThreads() {
+        if (settled == null) {
+            long deadline = System.nanoTime() + SETTLE_LIMIT_NS;
+            List<ThreadState> out = new java.util.ArrayList<>();
+            for (ThreadState ts : threads) {
+                while (ts.inEvent() && System.nanoTime() - deadline < 0) {
+                    Thread.onSpinWait();
+                    Thread.yield();
+                }
+                if (ts.inEvent()) {
+                    dag.leftOut(ts);
+                } else {
+                    out.add(ts);
+                }
+            }
+            settled = out;
+        }
+        return settled;
+    }
+
     @Override
     public List<String> closingWarnings() {
         List<String> out = new java.util.ArrayList<>();
@@ -672,6 +707,10 @@ public final class SpanEngine implements Measurements {
         if (lateEnds != 0) {
             out.add(lateEnds + " join(s) found a finished task whose recorder exit"
                     + " hook was late; their spans may be short by the task's last strand");
+        }
+        if (dag != null && dag.threadsLeftOut() > 0) {
+            out.add(dag.threadsLeftOut() + " thread(s) were still inside a recorder event at exit: the nodes and"
+                    + " busy intervals they still held are left out of the DAG");
         }
         return out;
     }
@@ -709,7 +748,7 @@ public final class SpanEngine implements Measurements {
         if (ts.ignored || ts.busy) {
             return null;
         }
-        ts.busy = true;
+        ts.enterEvent();
         return ts;
     }
 
@@ -720,7 +759,7 @@ public final class SpanEngine implements Measurements {
         }
         Frame f = ts.depth == 0 ? null : ts.top();
         if (f == null || f.waitDepth == 0 || --f.waitDepth > 0) {
-            ts.busy = false;
+            ts.leave();
             return null;
         }
         ts.lastEventNs = clock.nanoTime();

@@ -1,5 +1,7 @@
 package io.forkscope.recorder.engine;
 
+import java.lang.invoke.VarHandle;
+
 /**
  * Everything the engine keeps for one thread: its stack of frames, the open strand, and its share
  * of the whole-run totals.
@@ -8,6 +10,18 @@ package io.forkscope.recorder.engine;
  * synchronisation: a snapshot may be a few events stale, which periodic snapshots accept; the
  * final snapshot is taken at JVM exit, after the program's own threads have stopped running user
  * code or are about to be abandoned anyway. Longs are not torn on the 64-bit JVMs forkscope runs on.
+ *
+ * <p>The final drain of a DAG (at JVM exit, on the sink's thread) reads and ends what a thread
+ * still holds, and so must not overlap an event of that thread. {@link #busy} and {@link #entries}
+ * publish the owner's events to it, as a seqlock does, at no cost on x86 (plain stores, compiler
+ * fences only): the owner sets {@code busy} and bumps {@code entries} before an event writes
+ * anything ({@link #enterEvent}, a store-store fence) and clears {@code busy} after a release fence
+ * once it wrote everything ({@link #leave}). So a drain that sees {@code busy} false followed by an
+ * acquire fence ({@link #inEvent}) sees all the thread's events so far, and one that reads
+ * {@code entries} (then an acquire fence) before and after reading the thread's state, with a
+ * load-load fence between, sees the count change if an event began meanwhile. Only VarHandle's
+ * static fences are used: its access modes would link method handles at their first call, tens of
+ * milliseconds that would land in the program's first strand.
  */
 final class ThreadState {
     final String threadName;
@@ -24,8 +38,13 @@ final class ThreadState {
     long strandStart;
     /** Abstract units declared since the strand opened (unit = abstract). */
     long pendingUnits;
-    /** Set while the engine runs on this thread, to ignore events our own code might cause. */
+    /**
+     * Set while the engine runs on this thread, to ignore events our own code might cause; also
+     * what the final drain waits on (see the class comment).
+     */
     boolean busy;
+    /** Events this thread entered; the final drain's sequence number (see the class comment). */
+    int entries;
 
     // Whole-run totals of this thread (read by snapshots).
     long work;
@@ -105,5 +124,32 @@ final class ThreadState {
         Frame f = frames[--depth];
         f.node = null;
         return f;
+    }
+
+    /** The owner enters an event: busy, and one more entry, both ordered before the event's writes. */
+    void enterEvent() {
+        busy = true;
+        entries++;
+        VarHandle.storeStoreFence();
+    }
+
+    /** The owner leaves an event: everything it wrote happens-before a drain's {@link #inEvent} seeing false. */
+    void leave() {
+        VarHandle.releaseFence();
+        busy = false;
+    }
+
+    /** @return whether the thread is inside an event (read by another thread: acquire semantics) */
+    boolean inEvent() {
+        boolean b = busy;
+        VarHandle.acquireFence();
+        return b;
+    }
+
+    /** @return the events the thread entered so far (read by another thread: acquire semantics) */
+    int entriesAcquire() {
+        int n = entries;
+        VarHandle.acquireFence();
+        return n;
     }
 }

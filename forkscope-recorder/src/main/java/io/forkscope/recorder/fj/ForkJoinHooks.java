@@ -5,24 +5,45 @@ import io.forkscope.recorder.engine.TaskHandle;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * The static entry points that the advice woven into java.util.concurrent calls. This class is on
  * the bootstrap class path, so java.base can link to it. Each entry is one volatile read when
  * recording is off; any throwable from the engine disables recording for good (with one line on
  * stderr) and never reaches the program.
+ *
+ * <p>A failure is final: {@link #fail} clears the engine (so no hook calls it again, on any
+ * thread, once the volatile write is seen), marks recording {@link #stopped()} (which the region
+ * hooks read before each call, whatever the order in which the agent installed them), then runs
+ * the failure handler once, on the failing thread, before saying so on stderr.
  */
 public final class ForkJoinHooks {
     private static volatile SpanEngine engine;
-    private static volatile Runnable onFailure = () -> { };
+    private static volatile Consumer<Throwable> onFailure = t -> { };
 
     private ForkJoinHooks() {}
 
-    // public, like disable: ForkJoinRecorder calls them from the system class loader, a different
+    /**
+     * Turns the hooks on for {@code e}; {@code failureHandler} runs at the first internal error. If
+     * one happened already (weaving fails before the hooks are turned on), the hooks stay off and
+     * the handler runs at once. A failure racing with this call may run the handler twice, so
+     * handlers must be idempotent.
+     */
+    // public, like disable: ForkJoinRecorder calls it from the system class loader, a different
     // runtime package than this class's on the bootstrap class path (see Premain)
-    public static void enable(SpanEngine e, Runnable failureHandler) {
+    public static void enable(SpanEngine e, Consumer<Throwable> failureHandler) {
         onFailure = failureHandler;
         engine = e;
+        Throwable earlier = Failure.firstOrNull();
+        if (earlier != null) {
+            engine = null;
+            try {
+                failureHandler.accept(earlier);
+            } catch (Throwable ignored) {
+                // as in fail
+            }
+        }
     }
 
     public static void disable() {
@@ -188,10 +209,21 @@ public final class ForkJoinHooks {
         }
     }
 
+    /** @return whether an internal error stopped recording for good */
+    public static boolean stopped() {
+        return Failure.happened();
+    }
+
     /** Stops recording for good after an internal error, saying so once. */
     public static void fail(Throwable t) {
         engine = null;
-        onFailure.run();
-        Failure.report(t);
+        if (Failure.first(t)) {
+            try {
+                onFailure.accept(t);
+            } catch (Throwable ignored) {
+                // the handler must not break the program either; the line below still tells
+            }
+            Failure.say(t);
+        }
     }
 }

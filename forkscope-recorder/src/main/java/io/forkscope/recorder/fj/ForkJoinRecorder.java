@@ -90,7 +90,7 @@ public final class ForkJoinRecorder {
     }
 
     /** Turns the hooks on for this engine. */
-    public void enable(SpanEngine engine, Runnable onFailure) {
+    public void enable(SpanEngine engine, java.util.function.Consumer<Throwable> onFailure) {
         ForkJoinHooks.enable(engine, onFailure);
     }
 

@@ -1,9 +1,14 @@
 package io.forkscope.recorder.output;
 
+import io.forkscope.model.RecorderFailure;
 import io.forkscope.model.RecordingWriter;
 import io.forkscope.model.WholeRun;
 import java.io.IOException;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 
 /**
  * Writes what a recorder measured ({@link Measurements}) to the recording file: the information block at once,
@@ -12,15 +17,33 @@ import java.util.Map;
  * a final snapshot plus the end block when the JVM exits, however it exits (normal end,
  * System.exit, an uncaught exception, SIGTERM: all run shutdown hooks).
  *
- * <p>All writing happens under this object's lock, from the flusher thread or the shutdown hook;
- * after {@link #close} nothing more is written.
+ * <p>Threading: all writing happens under this object's lock, from the flusher thread or the
+ * shutdown hook; after {@link #close} nothing more is written. {@link #recorderFailed} is called
+ * from any thread (the one whose event failed) and never blocks: it publishes the failure through
+ * an atomic reference and wakes the flusher, which writes it.
+ *
+ * <p>The end of a recording, in this order, each step only if all before it were written: (1) the
+ * hooks are turned off ({@link #stopHooksOnClose}), so no event starts any more; (2) every region,
+ * warning, DAG node and busy interval the measurements still hold is drained, then the DAG's
+ * frame; (3) the closing warnings; (4) the final whole-run snapshot; (5) the end block. A write
+ * that fails midway stops there: the file then has no end block, and readers say it is partial.
+ *
+ * <p>After a recorder failure the measurements are not trusted any more: the sink asks them for
+ * nothing but the regions and warnings already queued, writes the failure block, and at the end
+ * only the end block (no final drain, no final snapshot). Readers then show the last snapshot
+ * written before the failure, marked incomplete.
  */
 public final class RecordingSink {
     private final RecordingWriter writer;
     private final Measurements measurements;
     private final long flushMs;
-    private Thread flusher;
+    private final AtomicReference<RecorderFailure> failure = new AtomicReference<>();
+    private volatile Thread flusher;
+    private volatile Runnable stopHooks = () -> { };
+    private volatile Consumer<Throwable> internalError = this::recorderFailed;
+    // guarded by this
     private boolean closed;
+    private boolean failureWritten;
     private long lastTasks = -1;
     private long lastWork = -1;
 
@@ -33,20 +56,55 @@ public final class RecordingSink {
         writer.wholeRun(measurements.snapshot(false));
     }
 
+    /**
+     * What turns the recorder's hooks off for good; run by {@link #close} before the final drain,
+     * so that the drain does not race with new events. Set before {@link #start}.
+     */
+    public void stopHooksOnClose(Runnable stop) {
+        this.stopHooks = stop;
+    }
+
+    /**
+     * Where an error the measurements throw in the flusher goes (the agent's failure path, which
+     * stops the hooks and comes back to {@link #recorderFailed}); by default straight to
+     * {@link #recorderFailed}. Set before {@link #start}.
+     */
+    public void onInternalError(Consumer<Throwable> handler) {
+        this.internalError = handler;
+    }
+
     /** Starts the periodic flusher (a daemon thread) and registers the final write at JVM exit. */
     public void start() {
-        flusher = new Thread(this::flushPeriodically, "forkscope-recording-flusher");
-        flusher.setDaemon(true);
-        flusher.start();
+        Thread t = new Thread(this::flushPeriodically, "forkscope-recording-flusher");
+        t.setDaemon(true);
+        flusher = t;
+        t.start();
         Runtime.getRuntime().addShutdownHook(new Thread(this::close, "forkscope-recording-close"));
     }
 
-    /** Writes a periodic snapshot if anything changed since the last one. */
+    /**
+     * The recorder failed internally and stopped recording: the failure block is written at the
+     * next flush (the flusher is woken at once) or at the close, whichever comes first. Only the
+     * first failure counts. Never blocks and never throws.
+     */
+    public void recorderFailed(Throwable t) {
+        if (failure.compareAndSet(null, new RecorderFailure(System.currentTimeMillis(), String.valueOf(t)))) {
+            Thread f = flusher;
+            if (f != null) {
+                LockSupport.unpark(f);
+            }
+        }
+    }
+
+    /** Writes a periodic snapshot if anything changed since the last one (after a failure, the failure). */
     public synchronized void flush() throws IOException {
         if (closed) {
             return;
         }
         writePending();
+        if (writeFailure()) {
+            return;
+        }
         writeDag(false);
         WholeRun run = measurements.snapshot(false);
         if (run.tasks() != lastTasks || run.measures().work() != lastWork) {
@@ -56,30 +114,77 @@ public final class RecordingSink {
         }
     }
 
-    /** Writes the final snapshot and the end block, then closes the file. */
+    /** Stops the hooks, drains everything, writes the final snapshot and the end block, then closes the file. */
     public synchronized void close() {
         if (closed) {
             return;
         }
         closed = true;
-        if (flusher != null) {
-            flusher.interrupt();
+        Thread f = flusher;
+        if (f != null) {
+            f.interrupt();
+        }
+        try {
+            stopHooks.run();
+        } catch (RuntimeException e) {
+            recorderFailed(e);
         }
         try {
             writePending();
-            writeDag(true);
-            for (String w : measurements.closingWarnings()) {
-                writer.warning(w);
+            if (!writeFailure()) {
+                writeDag(true);
+                writePending();   // anything the final drain raised
+                for (String w : measurements.closingWarnings()) {
+                    writer.warning(w);
+                }
+                java.util.Map<String, String> closingInfo = measurements.closingInfo();
+                if (!closingInfo.isEmpty()) {
+                    writer.info(closingInfo);    // readers merge information blocks
+                }
+                writer.wholeRun(measurements.snapshot(true));
             }
-            java.util.Map<String, String> closingInfo = measurements.closingInfo();
-            if (!closingInfo.isEmpty()) {
-                writer.info(closingInfo);    // readers merge information blocks
+        } catch (IOException e) {
+            System.err.println("forkscope: could not finish the recording: " + e);
+            closeQuietly();
+            return;
+        } catch (RuntimeException e) {
+            // the measurements failed while draining: say so in the file, which is then partial
+            recorderFailed(e);
+            System.err.println("forkscope: internal error while finishing the recording: " + e);
+            try {
+                writeFailure();
+            } catch (IOException | RuntimeException again) {
+                closeQuietly();
+                return;
             }
-            writer.wholeRun(measurements.snapshot(true));
+        }
+        try {
             writer.endOfRecording();
             writer.close();
         } catch (IOException | RuntimeException e) {
             System.err.println("forkscope: could not finish the recording: " + e);
+            closeQuietly();
+        }
+    }
+
+    /** @return whether the recorder failed; writes the failure block the first time */
+    private boolean writeFailure() throws IOException {
+        RecorderFailure f = failure.get();
+        if (f == null) {
+            return false;
+        }
+        if (!failureWritten) {
+            writer.failure(f);
+            failureWritten = true;
+        }
+        return true;
+    }
+
+    private void closeQuietly() {
+        try {
+            writer.close();
+        } catch (IOException | RuntimeException ignored) {
+            // already said why the file is partial
         }
     }
 
@@ -132,16 +237,35 @@ public final class RecordingSink {
         }
     }
 
+    /**
+     * Flushes every {@code flushMs}, and at once when a failure wakes it. An I/O error ends it (the
+     * file cannot be written); an error the measurements throw goes to the failure path, and the
+     * next round writes the failure.
+     */
     private void flushPeriodically() {
-        try {
-            while (true) {
-                Thread.sleep(flushMs);
-                flush();
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(flushMs);
+        while (!Thread.currentThread().isInterrupted()) {
+            long left = deadline - System.nanoTime();
+            if (left > 0 && failure.get() == null) {
+                LockSupport.parkNanos(this, left);
+                continue;
             }
-        } catch (InterruptedException e) {
-            // closing
-        } catch (IOException e) {
-            System.err.println("forkscope: could not write the recording: " + e);
+            deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(flushMs);
+            try {
+                flush();
+            } catch (IOException e) {
+                System.err.println("forkscope: could not write the recording: " + e);
+                return;
+            } catch (RuntimeException e) {
+                internalError.accept(e);
+            }
+            if (failureWritten()) {
+                return;   // nothing more to write until the close
+            }
         }
+    }
+
+    private synchronized boolean failureWritten() {
+        return failureWritten;
     }
 }

@@ -9,7 +9,9 @@ import java.io.Writer;
 import java.util.List;
 
 /**
- * The runs of {@link CompareText} as JSON: {@code {"serial": FILE or null, "runs": [...]}}, each
+ * The runs of {@link CompareText} as JSON: {@code {"serial": FILE or null, "complete": whether
+ * every recording read covers its whole run, "warnings": [...] (theirs, each naming its file),
+ * "runs": [...]}}, each
  * run with {@code file}, {@code description}, every field of {@link DelayJson} (statistics,
  * {@code breakdown}, {@code ready_path}), and {@code fig5}: {@code work_ns} (the work stretch when
  * a serial run is given, with {@code is_work_stretch}), {@code delay_ns}, {@code no_work_sched_ns},
@@ -19,7 +21,8 @@ import java.util.List;
 public final class CompareJson {
     private CompareJson() {}
 
-    public static void write(List<CompareColumn> columns, String serialName, Writer out) throws IOException {
+    public static void write(List<CompareColumn> columns, String serialName, boolean complete, List<String> warnings,
+                             Writer out) throws IOException {
         try (JsonGenerator g = DelayJson.pretty(out)) {
             g.writeStartObject();
             if (serialName != null) {
@@ -27,6 +30,12 @@ public final class CompareJson {
             } else {
                 g.writeNullField("serial");
             }
+            g.writeBooleanField("complete", complete);
+            g.writeArrayFieldStart("warnings");
+            for (String w : warnings) {
+                g.writeString(w);
+            }
+            g.writeEndArray();
             g.writeArrayFieldStart("runs");
             String[] keys = {"work", "delay", "no_work_sched", "no_work_app"};
             for (CompareColumn c : columns) {

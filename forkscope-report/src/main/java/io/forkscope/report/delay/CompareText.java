@@ -20,9 +20,14 @@ import java.util.Locale;
 public final class CompareText {
     private CompareText() {}
 
-    public static void write(List<CompareColumn> columns, String serialName, Writer out) throws IOException {
+    /** @param complete whether every recording covers its whole run; if not, a first line says so */
+    public static void write(List<CompareColumn> columns, String serialName, boolean complete, Writer out)
+            throws IOException {
         if (columns.isEmpty()) {
             throw new IllegalArgumentException("nothing to compare");
+        }
+        if (!complete) {
+            out.write(io.forkscope.report.TextReport.INCOMPLETE + "\n");
         }
         boolean serial = columns.get(0).report().serialWork().isPresent();
         double largest = columns.stream().mapToDouble(CompareColumn::total).max().orElse(0);

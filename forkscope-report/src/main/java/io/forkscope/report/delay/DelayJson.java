@@ -17,10 +17,13 @@ import io.forkscope.model.RecordingInfo;
 import io.forkscope.model.dag.EdgeKind;
 import java.io.IOException;
 import java.io.Writer;
+import java.util.List;
 import java.util.Map;
 
 /**
- * Delay Spotter's analysis of one run as JSON, for scripts: {@code file}, the statistics
+ * Delay Spotter's analysis of one run as JSON, for scripts: {@code file}, {@code complete} (whether
+ * the recording covers the whole run), {@code warnings} (the recording's, the reason first when it
+ * is not complete), the statistics
  * ({@code create_task}, {@code wait_tasks}, {@code end_task}, {@code work_ns}, {@code delay_ns},
  * {@code no_work_ns}, {@code critical_path_ns}, {@code workers}, {@code elapsed_ns},
  * {@code work_bound_ns} (T1/P), {@code greedy_bound_ns} (T1/P + T∞), {@code greedy_speedup},
@@ -44,11 +47,17 @@ public final class DelayJson {
 
     private DelayJson() {}
 
-    public static void write(DelayReport report, String name, RecordingInfo info, String serialName, Writer out)
-            throws IOException {
+    public static void write(DelayReport report, String name, RecordingInfo info, boolean complete,
+                             List<String> warnings, String serialName, Writer out) throws IOException {
         try (JsonGenerator g = pretty(out)) {
             g.writeStartObject();
             g.writeStringField("file", name);
+            g.writeBooleanField("complete", complete);
+            g.writeArrayFieldStart("warnings");
+            for (String w : warnings) {
+                g.writeString(w);
+            }
+            g.writeEndArray();
             fields(g, report);
             g.writeObjectFieldStart("info");
             for (Map.Entry<String, String> e : info.asMap().entrySet()) {

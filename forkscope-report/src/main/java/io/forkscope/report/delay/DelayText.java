@@ -32,14 +32,19 @@ public final class DelayText {
 
     /**
      * @param name       the recording's name, for the title
+     * @param complete   whether the recording covers the whole run; if not, a line under the title says so
      * @param serialName the serial recording's name, or null when there is none
      */
-    public static void write(DelayReport report, String name, String serialName, Writer out) throws IOException {
+    public static void write(DelayReport report, String name, boolean complete, String serialName, Writer out)
+            throws IOException {
         List<String> text = new ArrayList<>();
         DagStats s = report.stats();
         LossBreakdown b = report.breakdown();
         double total = (double) s.workers() * s.elapsed();
         text.add("forkscope delays: " + Fmt.printable(name));
+        if (!complete) {
+            text.add(io.forkscope.report.TextReport.INCOMPLETE);
+        }
         text.add("");
         text.add("DAG Recorder statistics");
         List<String[]> rows = new ArrayList<>();

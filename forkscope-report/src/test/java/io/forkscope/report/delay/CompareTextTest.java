@@ -20,7 +20,7 @@ class CompareTextTest {
     @Test
     void sideBySide() throws Exception {
         StringWriter out = new StringWriter();
-        CompareText.write(columns(OptionalDouble.empty()), null, out);
+        CompareText.write(columns(OptionalDouble.empty()), null, true, out);
         List<String> lines = out.toString().lines().map(l -> l.strip().replaceAll(" +", " ")).toList();
         assertThat(lines.get(0)).isEqualTo("forkscope compare: 2 run(s)");
         assertThat(lines).contains("lifo.fsk fifo.fsk", "mode=dag workers=2 mode=dag",
@@ -42,7 +42,7 @@ class CompareTextTest {
     @Test
     void withASerialRunTheWorkIsTheStretch() throws Exception {
         StringWriter out = new StringWriter();
-        CompareText.write(columns(OptionalDouble.of(30)), "ser.fsk", out);
+        CompareText.write(columns(OptionalDouble.of(30)), "ser.fsk", true, out);
         List<String> lines = out.toString().lines().map(l -> l.strip().replaceAll(" +", " ")).toList();
         assertThat(lines.get(0)).isEqualTo("forkscope compare: 2 run(s); serial work T1' from ser.fsk");
         assertThat(lines).contains("work stretch (us) 33.970 0.005", "performance loss (us) 79.970 0.050",
@@ -53,7 +53,7 @@ class CompareTextTest {
     @Test
     void json() throws Exception {
         StringWriter out = new StringWriter();
-        CompareJson.write(columns(OptionalDouble.of(30)), "ser.fsk", out);
+        CompareJson.write(columns(OptionalDouble.of(30)), "ser.fsk", true, List.of(), out);
         JsonNode j = new ObjectMapper().readTree(out.toString());
         assertThat(j.get("serial").asText()).isEqualTo("ser.fsk");
         JsonNode fifo = j.get("runs").get(1);

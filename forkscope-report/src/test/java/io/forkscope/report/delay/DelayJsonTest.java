@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.forkscope.analysis.delay.DelaySpotter;
 import io.forkscope.model.RecordingInfo;
 import java.io.StringWriter;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;
@@ -17,7 +18,7 @@ class DelayJsonTest {
     @Test
     void keysAndValues() throws Exception {
         StringWriter out = new StringWriter();
-        DelayJson.write(DelaySpotter.analyze(DelayFixtures.delayed()), "run.fsk", INFO, null, out);
+        DelayJson.write(DelaySpotter.analyze(DelayFixtures.delayed()), "run.fsk", INFO, true, List.of(), null, out);
         JsonNode j = new ObjectMapper().readTree(out.toString());
         assertThat(j.get("file").asText()).isEqualTo("run.fsk");
         assertThat(j.get("create_task").asLong()).isEqualTo(1);
@@ -74,7 +75,7 @@ class DelayJsonTest {
     @Test
     void perWorkerBusyIdleAndRunning() throws Exception {
         StringWriter out = new StringWriter();
-        DelayJson.write(DelaySpotter.analyze(DelayFixtures.delayedWithBusy()), "run.fsk", INFO, null, out);
+        DelayJson.write(DelaySpotter.analyze(DelayFixtures.delayedWithBusy()), "run.fsk", INFO, true, List.of(), null, out);
         JsonNode w = new ObjectMapper().readTree(out.toString()).get("per_worker");
         assertThat(w).hasSize(2);
         JsonNode main = w.get(0);
@@ -98,7 +99,7 @@ class DelayJsonTest {
     @Test
     void serialRun() throws Exception {
         StringWriter out = new StringWriter();
-        DelayJson.write(DelaySpotter.analyze(DelayFixtures.delayed(), OptionalDouble.of(30)), "run.fsk", INFO, "ser.fsk",
+        DelayJson.write(DelaySpotter.analyze(DelayFixtures.delayed(), OptionalDouble.of(30)), "run.fsk", INFO, true, List.of(), "ser.fsk",
                 out);
         JsonNode j = new ObjectMapper().readTree(out.toString());
         assertThat(j.get("speedup").asDouble()).isEqualTo(30 / 40.0);   // T1' / elapsed
@@ -107,5 +108,23 @@ class DelayJsonTest {
         assertThat(s.get("work_ns").asDouble()).isEqualTo(30.0);
         assertThat(s.get("work_stretch_ns").asDouble()).isEqualTo(5.0);
         assertThat(s.get("performance_loss_ns").asDouble()).isEqualTo(50.0);
+    }
+
+    @Test
+    void saysWhetherTheRecordingIsCompleteAndItsWarnings() throws Exception {
+        StringWriter out = new StringWriter();
+        DelayJson.write(DelaySpotter.analyze(DelayFixtures.delayed()), "run.fsk", INFO, false,
+                List.of("run.fsk: recording is truncated after 3 complete blocks", "odd"), null, out);
+        JsonNode j = new ObjectMapper().readTree(out.toString());
+        assertThat(j.get("complete").asBoolean()).isFalse();
+        assertThat(j.get("warnings")).hasSize(2);
+        assertThat(j.get("warnings").get(0).asText()).isEqualTo("run.fsk: recording is truncated after 3 complete blocks");
+        out = new StringWriter();
+        DelayJson.write(DelaySpotter.analyze(DelayFixtures.delayed()), "run.fsk", INFO, true, List.of(), null, out);
+        j = new ObjectMapper().readTree(out.toString());
+        assertThat(j.get("complete").isBoolean()).isTrue();
+        assertThat(j.get("complete").asBoolean()).isTrue();
+        assertThat(j.get("warnings").isArray()).isTrue();
+        assertThat(j.get("warnings")).isEmpty();
     }
 }

@@ -12,7 +12,7 @@ class DelayTextTest {
     @Test
     void printsEveryNumberOfTheHandBuiltRun() throws Exception {
         StringWriter out = new StringWriter();
-        DelayText.write(DelaySpotter.analyze(DelayFixtures.delayed()), "run.fsk", null, out);
+        DelayText.write(DelaySpotter.analyze(DelayFixtures.delayed()), "run.fsk", true, null, out);
         List<String> lines = out.toString().lines().map(String::strip).toList();
         assertThat(lines.get(0)).isEqualTo("forkscope delays: run.fsk");
         assertThat(lines).contains(
@@ -57,7 +57,7 @@ class DelayTextTest {
     @Test
     void printsEachWorkersBusyIdleAndRunningTime() throws Exception {
         StringWriter out = new StringWriter();
-        DelayText.write(DelaySpotter.analyze(DelayFixtures.delayedWithBusy()), "run.fsk", null, out);
+        DelayText.write(DelaySpotter.analyze(DelayFixtures.delayedWithBusy()), "run.fsk", true, null, out);
         List<String> lines = out.toString().lines().toList();
         int at = lines.indexOf("Workers (ns)");
         assertThat(at).isPositive();
@@ -72,7 +72,7 @@ class DelayTextTest {
     @Test
     void withASerialRunShowsTheWorkStretchAndTheLoss() throws Exception {
         StringWriter out = new StringWriter();
-        DelayText.write(DelaySpotter.analyze(DelayFixtures.delayed(), OptionalDouble.of(30)), "run.fsk", "ser.fsk", out);
+        DelayText.write(DelaySpotter.analyze(DelayFixtures.delayed(), OptionalDouble.of(30)), "run.fsk", true, "ser.fsk", out);
         List<String> lines = out.toString().lines().map(String::strip).toList();
         assertThat(lines).contains(
                 "Against the serial run ser.fsk",
@@ -87,10 +87,22 @@ class DelayTextTest {
     @Test
     void largeAmountsGetGroupedDigitsAndDurations() throws Exception {
         StringWriter out = new StringWriter();
-        DelayText.write(DelaySpotter.analyze(DelayFixtures.delayedSlow()), "slow.fsk", null, out);
+        DelayText.write(DelaySpotter.analyze(DelayFixtures.delayedSlow()), "slow.fsk", true, null, out);
         List<String> lines = out.toString().lines().map(l -> l.strip().replaceAll(" +", " ")).toList();
         assertThat(lines).contains("elapsed: 40,000 ns (40.00 us)", "Where P \u00d7 elapsed = 80,000 ns went (80.00 us)",
                 "nodes: 10", "materialised nodes: 4", "compression ratio: 2.50 nodes / materialised",
                 "work (T1): 34,000 ns (34.00 us)", "T1/P: 17,000.0 ns (17.00 us)", "no-work-sched 6,100 ns 7.63%");
+    }
+
+    @Test
+    void anIncompleteRecordingSaysSoUnderTheTitleBeforeAnyNumber() throws Exception {
+        StringWriter out = new StringWriter();
+        DelayText.write(DelaySpotter.analyze(DelayFixtures.delayed()), "run.fsk", false, null, out);
+        List<String> lines = out.toString().lines().toList();
+        assertThat(lines.get(0)).isEqualTo("forkscope delays: run.fsk");
+        assertThat(lines.get(1)).isEqualTo(io.forkscope.report.TextReport.INCOMPLETE);
+        out = new StringWriter();
+        DelayText.write(DelaySpotter.analyze(DelayFixtures.delayed()), "run.fsk", true, null, out);
+        assertThat(out.toString()).doesNotContain("INCOMPLETE");
     }
 }

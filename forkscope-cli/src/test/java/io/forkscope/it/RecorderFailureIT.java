@@ -1,0 +1,71 @@
+package io.forkscope.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.forkscope.cli.CliRunner;
+import io.forkscope.it.programs.ExitPrograms;
+import io.forkscope.model.Recording;
+import io.forkscope.model.RecordingReader;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * An internal failure of the recorder, injected for real into the agent
+ * ({@code -Dforkscope.test.failAtEvent}, test only): the program's output and exit code are those
+ * of a run without the agent, stderr says once that recording stopped, the recording says it
+ * failed, and summary says so before any number, with {@code "complete": false} in its JSON.
+ */
+class RecorderFailureIT {
+    static final String FAIL_AT = "-Dforkscope.test.failAtEvent=60";
+
+    static Stream<Object[]> runs() {
+        return Jdks.javas().stream().flatMap(j -> Stream.of(
+                new Object[] {j, "cilkview", "normal", 0},
+                new Object[] {j, "dag", "normal", 0},
+                new Object[] {j, "cilkview", "exit", 3}));
+    }
+
+    @ParameterizedTest(name = "{0} mode={1} {2}")
+    @MethodSource("runs")
+    void aFailureInsideTheEngineLeavesTheProgramAloneAndTheRecordingMarked(String java, String mode, String how,
+            int exit, @TempDir Path dir) throws Exception {
+        Path out = dir.resolve("failed.fsk");
+        ChildJvm.Result plain = ChildJvm.run(ChildJvm.command(java, null, List.of(), ExitPrograms.class, how), dir);
+        ChildJvm.Result recorded = ChildJvm.run(ChildJvm.command(java, "out=" + out + ",mode=" + mode,
+                List.of(FAIL_AT), ExitPrograms.class, how), dir);
+
+        assertThat(plain.exitCode()).isEqualTo(exit);
+        assertThat(recorded.exitCode()).isEqualTo(exit);
+        assertThat(recorded.stdout()).isEqualTo(plain.stdout());
+        List<String> said = recorded.programStderr().lines().toList();
+        assertThat(said).as(recorded.stderr()).containsExactly(
+                "forkscope: internal error, recording stopped (the program runs on): java.lang.IllegalStateException:"
+                        + " failure injected for a test by " + FAIL_AT);
+
+        Recording rec = RecordingReader.read(out);
+        assertThat(rec.complete()).isFalse();
+        assertThat(rec.ended()).isTrue();   // the sink still closed the file
+        assertThat(rec.recorderFailure().orElseThrow().text()).contains("failure injected for a test");
+        assertThat(rec.wholeRun().isFinal()).isFalse();   // no final snapshot of a broken engine
+
+        CliRunner.Result summary = CliRunner.run("summary", out.toString());
+        assertThat(summary.exitCode()).as(summary.err()).isZero();
+        assertThat(summary.err().lines().toList()).first().asString()
+                .startsWith("forkscope: warning: " + out + ": the recorder failed internally")
+                .contains("failure injected for a test");
+        assertThat(summary.err().split("failed internally", -1)).hasSize(2);
+        assertThat(summary.out()).startsWith("INCOMPLETE RECORDING");
+
+        CliRunner.Result json = CliRunner.run("summary", out.toString(), "--json");
+        assertThat(json.exitCode()).as(json.err()).isZero();
+        JsonNode root = new ObjectMapper().readTree(json.out());
+        assertThat(root.get("complete").asBoolean()).isFalse();
+        assertThat(root.get("warnings").get(0).asText()).startsWith(out + ": the recorder failed internally");
+    }
+}
