@@ -51,6 +51,7 @@ public final class SpanEngine implements Measurements {
     private final Unit unit;
     private final long burden;
     private final Clock clock;
+    private final NotRunningTime notRunning;
     private final TaskModel model;
     private final ThreadClassifier classifier;
     private final long startNs;
@@ -83,6 +84,7 @@ public final class SpanEngine implements Measurements {
         this.unit = unit;
         this.burden = burden;
         this.clock = clock;
+        this.notRunning = new NotRunningTime(clock, unit == Unit.TIME);
         this.model = model;
         this.classifier = classifier;
         this.startNs = clock.nanoTime();
@@ -564,7 +566,7 @@ public final class SpanEngine implements Measurements {
         ts.strandOpen = false;
         long d;
         if (unit == Unit.TIME) {
-            d = Math.max(0, now - ts.strandStart);
+            d = notRunning.strandLength(ts, now);
         } else {
             d = ts.pendingUnits;
             ts.pendingUnits = 0;
@@ -590,8 +592,10 @@ public final class SpanEngine implements Measurements {
     /**
      * Opens a strand at a time already read for the event that ends here: one clock read per
      * event. The engine's own bookkeeping after that read, some nanoseconds, counts as strand time.
+     * After a long gap (a wait that may have parked) the thread's CPU clock is read too.
      */
-    private static void openStrand(ThreadState ts, long now) {
+    private void openStrand(ThreadState ts, long now) {
+        notRunning.strandOpening(ts, now);
         ts.strandOpen = true;
         ts.strandStart = now;
         if (!ts.nodeOpen) {       // a DAG node spans strands split only by regions or work units
