@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.RecursiveAction;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A tree of computing strands (a calibrated xorshift loop, not a spin on a clock) run ROUNDS times
@@ -20,12 +21,13 @@ import java.util.concurrent.RecursiveAction;
  *   <li>{@code plain}: back to back (for runs sharing their cores with a competing process).
  * </ul>
  *
- * <p>Args: WORKERS SCENARIO. The truth comes from this JVM, measured with the thread's CPU clock on
- * a serial run of the same code before the region: {@code expected work=W span=S} (ns) on
- * stdout, W = ROUNDS × the serial tree's CPU time, S = ROUNDS × the median CPU time of one leaf, both
- * plus the CPU main used in its pauses (starting a thread, waking up: serial work on the span)
- * (the span of one tree is its slowest leaf plus internal strands of some µs each once compiled,
- * hence the warm-up rounds before the region; rounds are in series).
+ * <p>Args: WORKERS SCENARIO. Prints {@code expected work=W span=S} (ns), measured with the thread's
+ * CPU clock: W = ROUNDS × the CPU time of the same tree run serially before the region; S = the sum
+ * over rounds of the round's slowest leaf, as that leaf's own thread CPU clock timed it (all
+ * root-to-leaf paths have the same internal strands, some µs each once compiled, hence the warm-up
+ * rounds; on a loaded machine the slowest of 32 leaves is up to ~20% above the median, which a
+ * truth from one serial leaf would miss). Both include the CPU main used in its pauses (starting a
+ * thread, waking up: serial work on the span). Rounds are in series.
  */
 public final class CpuTreePrograms {
     public static final int ROUNDS = 4;
@@ -34,6 +36,9 @@ public final class CpuTreePrograms {
     static final int WARM_UP_ROUNDS = 2;
     static final long PAUSE_MS = 300;
     static volatile long sink;
+    static final ThreadMXBean MX = ManagementFactory.getThreadMXBean();
+    /** The CPU time of the slowest leaf of the running round. */
+    static final AtomicLong SLOWEST_LEAF = new AtomicLong();
 
     private CpuTreePrograms() {}
 
@@ -47,17 +52,13 @@ public final class CpuTreePrograms {
             sink += new Tree(DEPTH, leafIters).serial();
             return mx.getCurrentThreadCpuTime() - t0;
         });
-        long leafCpu = median(15, () -> {
-            long t0 = mx.getCurrentThreadCpuTime();
-            sink += compute(leafIters);
-            return mx.getCurrentThreadCpuTime() - t0;
-        });
         Object lock = new Object();
         for (int i = 0; i < WARM_UP_ROUNDS; i++) {
             // before the region: the tree's internal strands compiled, the pause's classes loaded
             pool.invoke(new Tree(DEPTH, leafIters));
             pause(scenario, lock);
         }
+        long spanCpu = 0;
         long mainCpu = 0;        // what main computes between rounds (thread start, ...): serial, on the span
         try (Region r = Forkscope.region("rounds")) {
             for (int i = 0; i < ROUNDS; i++) {
@@ -67,12 +68,14 @@ public final class CpuTreePrograms {
                     mainCpu += mx.getCurrentThreadCpuTime() - t0;
                 }
                 Tree t = new Tree(DEPTH, leafIters);
+                SLOWEST_LEAF.set(0);
                 pool.invoke(t);
                 sink += t.result;
+                spanCpu += SLOWEST_LEAF.get();
             }
         }
         pool.shutdown();
-        System.out.println("expected work=" + (ROUNDS * treeCpu + mainCpu) + " span=" + (ROUNDS * leafCpu + mainCpu));
+        System.out.println("expected work=" + (ROUNDS * treeCpu + mainCpu) + " span=" + (spanCpu + mainCpu));
     }
 
     static void pause(String scenario, Object lock) throws Exception {
@@ -159,7 +162,10 @@ public final class CpuTreePrograms {
         @Override
         protected void compute() {
             if (depth == 0) {
+                long t0 = MX.getCurrentThreadCpuTime();
                 result = CpuTreePrograms.compute(iters);
+                long cpu = MX.getCurrentThreadCpuTime() - t0;
+                SLOWEST_LEAF.accumulateAndGet(cpu, Math::max);
                 return;
             }
             Tree a = new Tree(depth - 1, iters);

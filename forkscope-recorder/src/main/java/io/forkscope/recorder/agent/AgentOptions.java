@@ -31,13 +31,14 @@ import java.nio.file.Path;
  * cpu.threshold.us=N|off   (unit=time) strands at least N µs long, and strands after a gap of at
  *                  least N µs, read the thread's CPU clock, so time the thread was not running
  *                  (blocked, asleep, preempted) is not strand time; 0 = every strand, off = never
- *                  (wall-clock strands); default 30 (one ~300 ns read per 30 µs: ~1%)
+ *                  (wall-clock strands); default 50 (a read costs 300-500 ns of CPU: at most
+ *                  ~1% of a strand; every scheduler timeslice is longer, so preemption is caught)
  * </pre>
  */
 public record AgentOptions(Path out, boolean force, Unit unit, long burden, String burdenSource, long flushMs,
                            String mode, int workers, Boolean fifoPools, boolean collapse, long cpuThresholdNs) {
     public static final long DEFAULT_BURDEN_NS = 6250;
-    public static final long DEFAULT_CPU_THRESHOLD_NS = 30_000;
+    public static final long DEFAULT_CPU_THRESHOLD_NS = 50_000;
     /** {@link #cpuThresholdNs} of cpu.threshold.us=off: strands are wall-clock time. */
     public static final long CPU_OFF = Long.MAX_VALUE;
     /** Work, span and burdened span of every section: the recorder proper. */

@@ -39,7 +39,7 @@ class AgentOptionsTest {
 
     @Test
     void cpuThresholdIsInMicrosecondsOrOff() {
-        assertThat(AgentOptions.parse("", 7).cpuThresholdNs()).isEqualTo(30_000);
+        assertThat(AgentOptions.parse("", 7).cpuThresholdNs()).isEqualTo(50_000);
         assertThat(AgentOptions.parse("cpu.threshold.us=50", 7).cpuThresholdNs()).isEqualTo(50_000);
         assertThat(AgentOptions.parse("cpu.threshold.us=0", 7).cpuThresholdNs()).isZero();
         assertThat(AgentOptions.parse("cpu.threshold.us=off", 7).cpuThresholdNs()).isEqualTo(AgentOptions.CPU_OFF);
