@@ -35,7 +35,8 @@ import java.util.function.Consumer;
  * </ul>
  *
  * <p>Strand time is what passes between two events while the strand is open, so time inside the
- * runtime (pushing, stealing, parking, helping overhead) and inside this engine is excluded. With
+ * runtime (pushing, stealing, parking, helping overhead) and inside this engine is excluded, and so
+ * is time the strand's thread was not running (blocked, preempted; see {@link NotRunningTime}). With
  * {@link Unit#ABSTRACT} a strand's length is the units declared through {@link #work} instead.
  *
  * <p>Threading: every event is handled on the thread that caused it, against that thread's
