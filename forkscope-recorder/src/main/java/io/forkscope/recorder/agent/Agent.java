@@ -1,10 +1,12 @@
 package io.forkscope.recorder.agent;
 
 import io.forkscope.model.RecordingInfo;
+import io.forkscope.model.Unit;
 import io.forkscope.model.RecordingWriter;
 import io.forkscope.recorder.engine.Clock;
 import io.forkscope.recorder.engine.SpanEngine;
 import io.forkscope.recorder.fj.ForkJoinHooks;
+import io.forkscope.recorder.engine.ThreadCpuClock;
 import io.forkscope.recorder.fj.ForkJoinRecorder;
 import io.forkscope.recorder.fj.ForkJoinTaskModel;
 import io.forkscope.recorder.fj.PoolParallelismWeaver;
@@ -40,8 +42,13 @@ public final class Agent {
                 return;
             }
             ForkJoinTaskModel model = ForkJoinRecorder.model();
-            SpanEngine engine = new SpanEngine(opts.unit(), opts.burden(), InjectedFailure.clock(Clock.SYSTEM), model, model,
+            Clock clock = strandClock(opts);
+            SpanEngine engine = new SpanEngine(opts.unit(), opts.burden(), InjectedFailure.clock(clock), model, model,
                     opts.recordsDag(), opts.collapse());
+            if (clock == Clock.SYSTEM && opts.unit() == Unit.TIME && opts.cpuThresholdNs() != AgentOptions.CPU_OFF) {
+                engine.warn("this JVM cannot read a thread's CPU time: strand times include time threads were"
+                        + " blocked or preempted");
+            }
             ForkJoinRecorder recorder = new ForkJoinRecorder();
             OutputFile.Opened file = OutputFile.open(opts.out(), opts.force(), pid);
             if (!file.path().equals(opts.out())) {
@@ -95,6 +102,18 @@ public final class Agent {
     }
 
     /**
+     * The wall clock with the thread's CPU clock for time units (unless cpu.threshold.us=off or the
+     * JVM has no thread CPU time); created here, at agent start, as it loads java.management.
+     */
+    private static Clock strandClock(AgentOptions opts) {
+        if (opts.unit() != Unit.TIME || opts.cpuThresholdNs() == AgentOptions.CPU_OFF) {
+            return Clock.SYSTEM;
+        }
+        Clock cpu = ThreadCpuClock.create(opts.cpuThresholdNs());
+        return cpu == null ? Clock.SYSTEM : cpu;
+    }
+
+    /**
      * Loads the classes the hooks use before any ForkJoinTask exists, so that no class of ours is
      * first loaded from inside a transformation or a hot hook (ClassCircularityError, JVM-NOTES).
      */
@@ -102,6 +121,7 @@ public final class Agent {
         String[] names = {"io.forkscope.recorder.engine.Frame", "io.forkscope.recorder.engine.ThreadState",
             "io.forkscope.recorder.engine.TaskNode", "io.forkscope.recorder.engine.CompleterNode",
             "io.forkscope.recorder.engine.RegionToken", "io.forkscope.recorder.engine.DagRecorder",
+            "io.forkscope.recorder.engine.NotRunningTime",
             "io.forkscope.model.dag.RecordedNode", "io.forkscope.model.dag.EdgeKind", "io.forkscope.model.dag.NodeEnd",
             "io.forkscope.recorder.fj.ForkJoinHooks", "io.forkscope.recorder.fj.Failure",
             "io.forkscope.model.RegionRecord", "io.forkscope.model.RecorderFailure", "io.forkscope.model.WorkSpan", "io.forkscope.model.WholeRun"};
@@ -125,6 +145,10 @@ public final class Agent {
         info.put(RecordingInfo.AVAILABLE_PROCESSORS, Integer.toString(Runtime.getRuntime().availableProcessors()));
         if (opts.workers() != AgentOptions.KEEP_WORKERS) {
             info.put(INFO_WORKERS, Integer.toString(opts.workers()));
+        }
+        if (opts.unit() == Unit.TIME) {
+            info.put("cpu.threshold.us", opts.cpuThresholdNs() == AgentOptions.CPU_OFF ? "off"
+                    : Long.toString(opts.cpuThresholdNs() / 1000));
         }
         if (opts.recordsDag()) {
             info.put("dag.collapse", Boolean.toString(opts.collapse()));

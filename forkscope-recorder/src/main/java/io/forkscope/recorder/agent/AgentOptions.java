@@ -28,11 +28,19 @@ import java.nio.file.Path;
  *                  compare one program on both (forkscope compare)
  * workers=P        give every ForkJoinPool the program creates parallelism P (the common pool's
  *                  is set with -Djava.util.concurrent.ForkJoinPool.common.parallelism=P)
+ * cpu.threshold.us=N|off   (unit=time) strands at least N µs long, and strands after a gap of at
+ *                  least N µs, read the thread's CPU clock, so time the thread was not running
+ *                  (blocked, asleep, preempted) is not strand time; 0 = every strand, off = never
+ *                  (wall-clock strands); default 50 (a read costs 300-500 ns of CPU: at most
+ *                  ~1% of a strand; every scheduler timeslice is longer, so preemption is caught)
  * </pre>
  */
 public record AgentOptions(Path out, boolean force, Unit unit, long burden, String burdenSource, long flushMs,
-                           String mode, int workers, Boolean fifoPools, boolean collapse) {
+                           String mode, int workers, Boolean fifoPools, boolean collapse, long cpuThresholdNs) {
     public static final long DEFAULT_BURDEN_NS = 6250;
+    public static final long DEFAULT_CPU_THRESHOLD_NS = 50_000;
+    /** {@link #cpuThresholdNs} of cpu.threshold.us=off: strands are wall-clock time. */
+    public static final long CPU_OFF = Long.MAX_VALUE;
     /** Work, span and burdened span of every section: the recorder proper. */
     public static final String MODE_CILKVIEW = "cilkview";
     /** Wall-clock times of regions and of the whole run only; java.util.concurrent is not woven. */
@@ -53,6 +61,7 @@ public record AgentOptions(Path out, boolean force, Unit unit, long burden, Stri
         int workers = KEEP_WORKERS;
         Boolean fifo = null;
         boolean collapse = true;
+        long cpuThreshold = DEFAULT_CPU_THRESHOLD_NS;
         if (text != null && !text.isBlank()) {
             for (String item : text.split(",")) {
                 int eq = item.indexOf('=');
@@ -103,6 +112,7 @@ public record AgentOptions(Path out, boolean force, Unit unit, long burden, Stri
                         }
                         workers = (int) p;
                     }
+                    case "cpu.threshold.us" -> cpuThreshold = parseCpuThreshold(value);
                     case "" -> { }
                     default -> throw new IllegalArgumentException("unknown agent option '" + key + "'");
                 }
@@ -111,7 +121,7 @@ public record AgentOptions(Path out, boolean force, Unit unit, long burden, Stri
         if (mode.equals(MODE_DAG) && unit != Unit.TIME) {
             throw new IllegalArgumentException("agent option mode=dag needs unit=time (a DAG's nodes have times)");
         }
-        return new AgentOptions(out, force, unit, burden, source, flush, mode, workers, fifo, collapse);
+        return new AgentOptions(out, force, unit, burden, source, flush, mode, workers, fifo, collapse, cpuThreshold);
     }
 
     /** @return whether every node of the run's DAG is recorded too (see {@link #MODE_DAG}) */
@@ -133,6 +143,22 @@ public record AgentOptions(Path out, boolean force, Unit unit, long burden, Stri
         } catch (RecordingException e) {
             throw new IllegalArgumentException(e.getMessage());
         }
+    }
+
+    private static long parseCpuThreshold(String value) {
+        if (value.equals("off")) {
+            return CPU_OFF;
+        }
+        try {
+            long us = Long.parseLong(value);
+            if (us >= 0) {
+                return us >= CPU_OFF / 1000 ? CPU_OFF : us * 1000;
+            }
+        } catch (NumberFormatException e) {
+            // fall through
+        }
+        throw new IllegalArgumentException("agent option cpu.threshold.us needs a non-negative whole number of"
+                + " microseconds or off, not '" + value + "'");
     }
 
     private static long parseNonNegative(String key, String value) {

@@ -33,11 +33,24 @@ final class InjectedFailure {
         }
         long failAt = n;
         AtomicLong reads = new AtomicLong();
-        return () -> {
-            if (reads.incrementAndGet() == failAt) {
-                throw new IllegalStateException("failure injected for a test by -D" + PROPERTY + "=" + failAt);
+        return new Clock() {      // the same clock, CPU time included, but for the one failing read
+            @Override
+            public long nanoTime() {
+                if (reads.incrementAndGet() == failAt) {
+                    throw new IllegalStateException("failure injected for a test by -D" + PROPERTY + "=" + failAt);
+                }
+                return clock.nanoTime();
             }
-            return clock.nanoTime();
+
+            @Override
+            public long threadCpuTime() {
+                return clock.threadCpuTime();
+            }
+
+            @Override
+            public long cpuThresholdNs() {
+                return clock.cpuThresholdNs();
+            }
         };
     }
 }

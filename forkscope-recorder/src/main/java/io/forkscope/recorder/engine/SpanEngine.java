@@ -35,7 +35,8 @@ import java.util.function.Consumer;
  * </ul>
  *
  * <p>Strand time is what passes between two events while the strand is open, so time inside the
- * runtime (pushing, stealing, parking, helping overhead) and inside this engine is excluded. With
+ * runtime (pushing, stealing, parking, helping overhead) and inside this engine is excluded, and so
+ * is time the strand's thread was not running (blocked, preempted; see {@link NotRunningTime}). With
  * {@link Unit#ABSTRACT} a strand's length is the units declared through {@link #work} instead.
  *
  * <p>Threading: every event is handled on the thread that caused it, against that thread's
@@ -60,6 +61,7 @@ public final class SpanEngine implements Measurements {
     private final Unit unit;
     private final long burden;
     private final Clock clock;
+    private final NotRunningTime notRunning;
     private final TaskModel model;
     private final ThreadClassifier classifier;
     private final long startNs;
@@ -102,6 +104,7 @@ public final class SpanEngine implements Measurements {
         this.unit = unit;
         this.burden = burden;
         this.clock = clock;
+        this.notRunning = new NotRunningTime(clock, unit == Unit.TIME);
         this.model = model;
         this.classifier = classifier;
         this.startNs = clock.nanoTime();
@@ -786,7 +789,7 @@ public final class SpanEngine implements Measurements {
         ts.strandOpen = false;
         long d;
         if (unit == Unit.TIME) {
-            d = Math.max(0, now - ts.strandStart);
+            d = notRunning.strandLength(ts, now);
         } else {
             d = ts.pendingUnits;
             ts.pendingUnits = 0;
@@ -812,8 +815,10 @@ public final class SpanEngine implements Measurements {
     /**
      * Opens a strand at a time already read for the event that ends here: one clock read per
      * event. The engine's own bookkeeping after that read, some nanoseconds, counts as strand time.
+     * After a long gap (a wait that may have parked) the thread's CPU clock is read too.
      */
-    private static void openStrand(ThreadState ts, long now) {
+    private void openStrand(ThreadState ts, long now) {
+        notRunning.strandOpening(ts, now);
         ts.strandOpen = true;
         ts.strandStart = now;
         if (!ts.nodeOpen) {       // a DAG node spans strands split only by regions or work units

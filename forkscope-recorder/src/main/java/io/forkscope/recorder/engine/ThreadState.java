@@ -36,6 +36,14 @@ final class ThreadState {
     /** Whether a strand of the top frame is running now (false inside a wait or the runtime). */
     boolean strandOpen;
     long strandStart;
+    /**
+     * The thread's last CPU-clock read (NotRunningTime): its CPU time, -1 before the first, and
+     * the wall time it was taken for; when its last strand closed; whether it has no CPU clock.
+     */
+    long cpuMark = -1;
+    long cpuMarkWall;
+    long strandClosedAt;
+    boolean noCpuClock;
     /** Abstract units declared since the strand opened (unit = abstract). */
     long pendingUnits;
     /**

@@ -38,6 +38,19 @@ class AgentOptionsTest {
     }
 
     @Test
+    void cpuThresholdIsInMicrosecondsOrOff() {
+        assertThat(AgentOptions.parse("", 7).cpuThresholdNs()).isEqualTo(50_000);
+        assertThat(AgentOptions.parse("cpu.threshold.us=50", 7).cpuThresholdNs()).isEqualTo(50_000);
+        assertThat(AgentOptions.parse("cpu.threshold.us=0", 7).cpuThresholdNs()).isZero();
+        assertThat(AgentOptions.parse("cpu.threshold.us=off", 7).cpuThresholdNs()).isEqualTo(AgentOptions.CPU_OFF);
+        assertThat(AgentOptions.parse("cpu.threshold.us=" + Long.MAX_VALUE, 7).cpuThresholdNs())
+                .isEqualTo(AgentOptions.CPU_OFF);
+        assertThatThrownBy(() -> AgentOptions.parse("cpu.threshold.us=-1", 1))
+                .hasMessageContaining("cpu.threshold.us needs a non-negative whole number of microseconds or off, not '-1'");
+        assertThatThrownBy(() -> AgentOptions.parse("cpu.threshold.us=never", 1)).hasMessageContaining("not 'never'");
+    }
+
+    @Test
     void badModeOrWorkersAreRefused() {
         assertThatThrownBy(() -> AgentOptions.parse("mode=fast", 1))
                 .hasMessageContaining("mode is cilkview, regions or dag, not 'fast'");

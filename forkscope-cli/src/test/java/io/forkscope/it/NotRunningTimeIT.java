@@ -1,0 +1,100 @@
+package io.forkscope.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.forkscope.it.programs.CpuTreePrograms;
+import io.forkscope.model.Recording;
+import io.forkscope.model.RecordingReader;
+import io.forkscope.model.WorkSpan;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Time a thread was not running is no strand's (issue 10): a tree of computing strands, its work
+ * and span known by construction (CpuTreePrograms measures them on a serial run first), recorded
+ * while main sleeps or blocks between rounds, and while a competing process shares the cores.
+ * Work within ±15%, span within ±25%, on every JDK and on 1 and 2 workers.
+ */
+class NotRunningTimeIT {
+    private static final Pattern EXPECTED = Pattern.compile("expected work=(\\d+) span=(\\d+)");
+
+    record Run(WorkSpan measured, long work, long span, String stderr) {}
+
+    @ParameterizedTest(name = "{0}, {1} workers")
+    @CsvSource({"sleep, 1", "sleep, 2", "join, 1", "join, 2", "wait, 1", "wait, 2"})
+    void mainNotRunningBetweenRoundsIsNoWorkNorSpan(String scenario, int workers, @TempDir Path dir) throws Exception {
+        for (String java : Jdks.javas()) {
+            Run r = run(List.of(), java, "", workers, scenario, dir);
+            assertMatchesTruth(r, java + " " + scenario + " " + workers);
+        }
+    }
+
+    @ParameterizedTest(name = "{0} workers")
+    @ValueSource(ints = {1, 2})
+    void aCompetingProcessOnTheSameCoresTakesNothingFromSpan(int workers, @TempDir Path dir) throws Exception {
+        boolean pin = Files.isExecutable(Path.of("/usr/bin/taskset"));
+        int cores = pin ? 1 : Runtime.getRuntime().availableProcessors();
+        List<String> prefix = pin ? List.of("/usr/bin/taskset", "-c", "0") : List.of();
+        for (String java : Jdks.javas()) {
+            List<Process> rivals = new ArrayList<>();
+            try {
+                for (int i = 0; i < cores; i++) {
+                    List<String> spin = new ArrayList<>(prefix);
+                    // bounded even if this JVM dies before its finally
+                    spin.addAll(List.of("timeout", "120", "sh", "-c", "while :; do :; done"));
+                    rivals.add(new ProcessBuilder(spin).redirectErrorStream(true)
+                            .redirectOutput(ProcessBuilder.Redirect.DISCARD).start());
+                }
+                Run r = run(prefix, java, "", workers, "plain", dir);
+                assertMatchesTruth(r, java + " with " + cores + " competing process(es), " + workers + " workers");
+            } finally {
+                for (Process p : rivals) {
+                    p.descendants().forEach(ProcessHandle::destroyForcibly);
+                    p.destroyForcibly();
+                    p.waitFor(10, TimeUnit.SECONDS);
+                }
+            }
+        }
+    }
+
+    /** The same run with the CPU clock off counts main's 3 × 300 ms pauses: the check above has teeth. */
+    @ParameterizedTest(name = "{0} workers")
+    @ValueSource(ints = {2})
+    void withTheCpuClockOffTheSleepsCountAsWorkAndSpan(int workers, @TempDir Path dir) throws Exception {
+        Run r = run(List.of(), Jdks.javas().get(0), ",cpu.threshold.us=off", workers, "sleep", dir);
+        assertThat(r.measured().work() - r.work()).as(r.toString()).isGreaterThan(800_000_000L);
+        assertThat(r.measured().span() - r.span()).as(r.toString()).isGreaterThan(800_000_000L);
+    }
+
+    static void assertMatchesTruth(Run r, String what) {
+        String as = what + ": " + r;
+        System.out.println(as);
+        assertThat((double) r.measured().work()).as(as).isBetween(0.85 * r.work(), 1.15 * r.work());
+        assertThat((double) r.measured().span()).as(as).isBetween(0.75 * r.span(), 1.25 * r.span());
+        assertThat(r.measured().spawns()).as(as).isEqualTo(CpuTreePrograms.ROUNDS * (1L << CpuTreePrograms.DEPTH));   // the invoke, one fork per invokeAll
+    }
+
+    static Run run(List<String> prefix, String java, String moreOptions, int workers, String scenario, Path dir)
+            throws Exception {
+        Path out = dir.resolve(scenario + "-" + workers + "-" + System.nanoTime() + ".fsk");
+        List<String> cmd = new ArrayList<>(prefix);
+        cmd.addAll(ChildJvm.command(java, "out=" + out + moreOptions, List.of(), CpuTreePrograms.class,
+                Integer.toString(workers), scenario));
+        ChildJvm.Result res = ChildJvm.run(cmd, dir);
+        assertThat(res.exitCode()).as(res.stderr()).isZero();
+        Matcher m = EXPECTED.matcher(res.stdout());
+        assertThat(m.find()).as(res.stdout()).isTrue();
+        Recording rec = RecordingReader.read(out);
+        return new Run(TimeUnitsIT.region(rec, "rounds"), Long.parseLong(m.group(1)), Long.parseLong(m.group(2)),
+                res.programStderr());
+    }
+}
