@@ -223,11 +223,13 @@ final class DagRecorder {
     }
 
     /**
-     * A completion path starts at {@code x} (tryComplete, propagateCompletion): the outermost
-     * completer it completes (pending count zero all the way up, as tryComplete will find) whose
-     * subtree this worker may have run alone is collapsed when the current frame ends, so that
+     * A completion path starts at {@code x} (tryComplete, propagateCompletion): the completers it
+     * completes (pending count zero all the way up, as tryComplete will find) whose subtree this
+     * worker may have run alone are candidates to collapse when the current frame ends, so that
      * the frame's last strands (after tryComplete) are inside the collapsed node too: a strand
-     * after the completion would otherwise hang off the whole subtree's longest path.
+     * after the completion would otherwise hang off the whole subtree's longest path. The
+     * outermost candidate is remembered; every completer of the path is marked as completed in
+     * this frame, which is how {@link #frameEnding} finds the inner candidates.
      */
     void completing(ThreadState ts, TaskHandle x, TaskModel model) {
         if (!collapse || ts.scopeTop == 0) {
@@ -254,9 +256,11 @@ final class DagRecorder {
     }
 
     /**
-     * The top frame is ending (its last node ended): collapses the completer subtree its
-     * completion completed, if nothing spoiled it since. Ids of its strands that completers or
-     * waiters took meanwhile stay valid: the collapsed node stands for them (its first id).
+     * The top frame is ending (its last node ended): collapses the outermost completer subtree its
+     * completions completed that is still whole, if any. An outer scope may fail where an inner one
+     * holds: a task forked and left unjoined in the outer completer's own body (a detached fork)
+     * spoils the outer scope but not a child's subtree that ran after it. Ids of its strands that
+     * completers or waiters took meanwhile stay valid: the collapsed node stands for them (its first id).
      */
     void frameEnding(ThreadState ts) {
         CompleterNode c = ts.collapseAtEnd;
@@ -264,31 +268,35 @@ final class DagRecorder {
             return;
         }
         ts.collapseAtEnd = null;
-        collapseScope(ts, c);
-    }
-
-    /**
-     * Collapses the completed scope {@code c} if it is this thread's, unspoiled and on its stack.
-     */
-    private boolean collapseScope(ThreadState ts, CompleterNode c) {
-        if (c.scopeWorker != ts.index) {
-            return false;
-        }
         int k = ts.scopeTop - 1;
         while (k >= 0 && ts.scopes[k] != c) {
             k--;
         }
         if (k < 0) {
-            return false;
+            return;
         }
-        java.util.Arrays.fill(ts.scopes, k, ts.scopeTop, null);    // it and what ran inside it are done
+        // The scopes from k up hold the frame's task, so they are the completers of its path, inner
+        // ones last; only those this frame completed may collapse.
+        TaskNode frame = ts.top().node;
+        for (int i = k; i < ts.scopeTop; i++) {
+            CompleterNode s = ts.scopes[i];
+            if (s.completedInFrameOf == frame && collapseScope(ts, s)) {
+                break;
+            }
+        }
+        java.util.Arrays.fill(ts.scopes, k, ts.scopeTop, null);    // they and what ran inside them are done
         ts.scopeTop = k;
+    }
+
+    /** Collapses the completed scope {@code c} (on this thread's scope stack) if it is this thread's and whole. */
+    private boolean collapseScope(ThreadState ts, CompleterNode c) {
         // Only the frame completing it may be open above the scope's base, and every task created
         // inside it ran inside it and ends inside it: joined there, or a completer child whose
         // completion flows into the scope. An unjoined fork would leave a create edge out of the
         // run's middle, or a path inside it that leads nowhere, which one node cannot express.
         long created = ts.createCount - c.scopeCreates;
-        if (c.scopeSpoiled || ts.depth != c.scopeDepth + 1 || created != ts.ownRuns - c.scopeOwnRuns
+        if (c.scopeWorker != ts.index || c.scopeSpoiled || ts.depth != c.scopeDepth + 1
+                || created != ts.ownRuns - c.scopeOwnRuns
                 || created != (ts.ownJoins - c.scopeOwnJoins) + (ts.completerChildCreates - c.scopeCompleterChildren)) {
             return false;
         }
