@@ -366,56 +366,92 @@ final class DagRecorder {
 
     /**
      * Hands over every full batch of busy intervals, then (at the end of the run) what the threads
-     * still hold: a pool worker's open interval ends at its last event; a thread outside any pool
-     * is busy from its first event to its last.
+     * still hold (see {@link #heldBusy}).
      */
     void drainBusy(Consumer<WorkerBusy> sink, Iterable<ThreadState> threads, boolean partialToo) {
+        if (partialToo) {
+            for (ThreadState ts : threads) {     // first, since closing an interval may fill a batch
+                WorkerBusy held = heldBusy(ts);
+                if (held != null) {
+                    fullBusy.add(held);
+                }
+            }
+        }
         for (WorkerBusy b; (b = fullBusy.poll()) != null; ) {
             sink.accept(b);
         }
-        if (!partialToo) {
-            return;
+    }
+
+    /**
+     * What a thread still holds of its busy intervals, or null: a pool worker's open interval ends
+     * at its last event; a thread outside any pool is busy from its first event to its last.
+     */
+    private WorkerBusy heldBusy(ThreadState ts) {
+        if (ts.firstEventNs == Long.MAX_VALUE) {
+            return null;
         }
-        for (ThreadState ts : threads) {
-            if (ts.firstEventNs == Long.MAX_VALUE) {
-                continue;
-            }
-            if (ts.poolParallelism == 0) {
-                sink.accept(new WorkerBusy(ts.index, ts.threadName,
-                        new long[] {ts.firstEventNs - originNs, Math.max(ts.firstEventNs, ts.lastEventNs) - originNs}));
-                continue;
-            }
-            busyEnd(ts, ts.lastEventNs);
-            if (ts.busyLength > 0) {
-                long[] held = java.util.Arrays.copyOf(ts.busyIntervals, ts.busyLength);
-                ts.busyLength = 0;
-                try {
-                    sink.accept(WorkerBusy.merged(ts.index, ts.threadName, held));
-                } catch (IllegalArgumentException racedWithItsThread) {
-                    // a thread still running wrote an interval half-way as we read: its last batch is lost
-                }
-            }
+        if (ts.poolParallelism == 0) {
+            return new WorkerBusy(ts.index, ts.threadName,
+                    new long[] {ts.firstEventNs - originNs, Math.max(ts.firstEventNs, ts.lastEventNs) - originNs});
+        }
+        busyEnd(ts, ts.lastEventNs);
+        if (ts.busyLength == 0) {
+            return null;
+        }
+        long[] held = java.util.Arrays.copyOf(ts.busyIntervals, ts.busyLength);
+        ts.busyLength = 0;
+        try {
+            return WorkerBusy.merged(ts.index, ts.threadName, held);
+        } catch (IllegalArgumentException racedWithItsThread) {
+            return null;    // a thread still running wrote an interval half-way as we read: its last batch is lost
         }
     }
 
     /** Hands over every full batch, then (at the end of the run) what the threads still hold. */
     void drain(Consumer<List<RecordedNode>> sink, Iterable<ThreadState> threads, boolean partialToo) {
+        if (partialToo) {
+            for (ThreadState ts : threads) {     // first, since ending the open node may fill a batch
+                List<RecordedNode> held = heldNodes(ts);
+                if (held != null) {
+                    full.add(held);
+                }
+            }
+        }
         for (List<RecordedNode> b; (b = full.poll()) != null; ) {
             sink.accept(b);
         }
-        if (partialToo) {
-            for (ThreadState ts : threads) {
-                if (ts.nodeOpen && ts.depth > 0) {
-                    // the node still open at the end (a root frame's last strands): it ends at the
-                    // thread's last event, as the whole run does; racy for a thread still running
-                    endNode(ts, ts.top(), ts.lastEventNs, NodeEnd.END);
-                }
-                NodeBuffer held = ts.dagNodes;
-                if (held != null && held.size > 0) {
-                    sink.accept(held.toRecords(ts.index));
-                    held.clear();
-                }
-            }
+    }
+
+    /**
+     * What a thread still holds of its nodes, or null, the node still open ended at the thread's
+     * last event (a root frame's last strands), as the whole run does; racy for a thread still running.
+     */
+    private List<RecordedNode> heldNodes(ThreadState ts) {
+        if (ts.nodeOpen && ts.depth > 0) {
+            endNode(ts, ts.top(), ts.lastEventNs, NodeEnd.END);
+        }
+        NodeBuffer held = ts.dagNodes;
+        if (held == null || held.size == 0) {
+            return null;
+        }
+        List<RecordedNode> records = held.toRecords(ts.index);
+        held.clear();
+        return records;
+    }
+
+    /**
+     * The thread died: what it still holds (nodes, whatever frames may still have collapsed, and
+     * busy intervals) joins the full batches, to be drained before its state is dropped. Its
+     * fields are final by now (it is dead), so this is not racy.
+     */
+    void release(ThreadState ts) {
+        List<RecordedNode> nodes = heldNodes(ts);
+        if (nodes != null) {
+            full.add(nodes);
+        }
+        WorkerBusy busy = heldBusy(ts);
+        if (busy != null) {
+            fullBusy.add(busy);
         }
     }
 

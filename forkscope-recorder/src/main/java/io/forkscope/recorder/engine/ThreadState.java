@@ -8,8 +8,14 @@ package io.forkscope.recorder.engine;
  * synchronisation: a snapshot may be a few events stale, which periodic snapshots accept; the
  * final snapshot is taken at JVM exit, after the program's own threads have stopped running user
  * code or are about to be abandoned anyway. Longs are not torn on the 64-bit JVMs forkscope runs on.
+ * One state serves its thread for the whole run (ThreadRegistry), so the frame stack survives a
+ * pool erasing the thread's ThreadLocals; once the thread died, its totals are folded into the
+ * registry's retired totals and the state is dropped.
  */
 final class ThreadState {
+    /** The thread, for telling when it died (ThreadRegistry.retireDead). */
+    final Thread thread;
+    /** Unique over the run (ThreadRegistry). */
     final String threadName;
     /** Threads whose tasks are not the program's (virtual-thread carriers): every hook ignores them. */
     final boolean ignored;
@@ -74,7 +80,8 @@ final class ThreadState {
     int busyLength;
     long busySince = Long.MIN_VALUE;
 
-    ThreadState(String threadName, boolean ignored, int poolParallelism) {
+    ThreadState(Thread thread, String threadName, boolean ignored, int poolParallelism) {
+        this.thread = thread;
         this.threadName = threadName;
         this.ignored = ignored;
         this.poolParallelism = poolParallelism;

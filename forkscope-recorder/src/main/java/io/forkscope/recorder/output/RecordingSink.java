@@ -46,7 +46,7 @@ public final class RecordingSink {
         if (closed) {
             return;
         }
-        writePending();
+        writePending(false);
         writeDag(false);
         WholeRun run = measurements.snapshot(false);
         if (run.tasks() != lastTasks || run.measures().work() != lastWork) {
@@ -66,7 +66,7 @@ public final class RecordingSink {
             flusher.interrupt();
         }
         try {
-            writePending();
+            writePending(true);
             writeDag(true);
             for (String w : measurements.closingWarnings()) {
                 writer.warning(w);
@@ -79,7 +79,7 @@ public final class RecordingSink {
         }
     }
 
-    private void writePending() throws IOException {
+    private void writePending(boolean isFinal) throws IOException {
         IOException[] failure = new IOException[1];
         measurements.drainRegions(r -> {
             try {
@@ -87,7 +87,7 @@ public final class RecordingSink {
             } catch (IOException e) {
                 failure[0] = e;
             }
-        });
+        }, isFinal);
         measurements.drainWarnings(w -> {
             try {
                 writer.warning(w);
