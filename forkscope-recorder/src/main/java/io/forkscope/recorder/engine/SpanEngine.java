@@ -384,8 +384,9 @@ public final class SpanEngine implements Measurements {
                 WorkSpan ws = new WorkSpan(f.work - t.work, f.span - t.span, f.bspan - t.bspan,
                         f.spawns - t.spawns, f.syncs - t.syncs, now - t.startNs);
                 // no waiting here for late exit hooks: the count is settled when the sink drains it
+                long[] counts = spawnsAndEnds();
                 closedRegions.add(new ClosedRegion(new RegionRecord(t.label, ts.threadName, t.startNs - startNs, ws, 0),
-                        Math.max(0, outstanding() - t.outstanding), t.outstanding, now + SETTLE_NS));
+                        Math.max(0, counts[0] - counts[1] - t.outstanding), counts[0], t.outstanding, now + SETTLE_NS));
             }
             if (f.waitDepth == 0) {
                 openStrand(ts);
@@ -486,12 +487,16 @@ public final class SpanEngine implements Measurements {
     }
 
     /**
-     * Hands closed regions over in the order they closed, settling each one's unjoined count: the
-     * tasks still outstanding now, beyond those outstanding when it opened, capped by what it saw
-     * when it closed. A region that saw tasks outstanding is settled {@link #SETTLE_NS} after it
-     * closed at the earliest (unless {@code isFinal}), so that tasks the program saw complete
-     * have passed the recorder's exit hook; until then it and the regions after it wait.
-     * Single consumer: the sink's threads, under the sink's lock.
+     * Hands closed regions over in the order they closed, settling each one's unjoined count. A
+     * region that saw tasks outstanding when it closed (beyond those outstanding when it opened) is
+     * settled {@link #SETTLE_NS} after it closed at the earliest, unless {@code isFinal}, so that
+     * tasks whose completion the program observed have passed the recorder's exit hook; until
+     * then it and the regions after it wait. Settled, unjoined = the tasks created up to its close
+     * less every task ended since the run began and less those outstanding when it opened, capped
+     * by what it saw: tasks created after it closed never count, and any end since counts as one
+     * of its own, so (as the former wait of up to 20 ms on the program thread, which stopped at
+     * the first zero) it errs towards too few, never towards a warning the region does not deserve
+     * because of later tasks. Single consumer: the sink's threads, under the sink's lock.
      */
     @Override
     public void drainRegions(Consumer<RegionRecord> sink, boolean isFinal) {
@@ -501,7 +506,8 @@ public final class SpanEngine implements Measurements {
                 return;
             }
             closedRegions.poll();
-            long unjoined = c.seen == 0 ? 0 : Math.min(c.seen, Math.max(0, outstanding() - c.outstandingAtStart));
+            long unjoined = c.seen == 0 ? 0
+                    : Math.min(c.seen, Math.max(0, c.spawnsAtStop - spawnsAndEnds()[1] - c.outstandingAtStart));
             RegionRecord r = c.record;
             if (unjoined > 0) {
                 warnings.add("region '" + r.label() + "' ended while " + unjoined
@@ -513,7 +519,8 @@ public final class SpanEngine implements Measurements {
     }
 
     /** A region closed but not yet handed over, with the outstanding-task count it saw when it closed. */
-    private record ClosedRegion(RegionRecord record, long seen, long outstandingAtStart, long settleAtNs) {}
+    private record ClosedRegion(RegionRecord record, long seen, long spawnsAtStop, long outstandingAtStart,
+                                long settleAtNs) {}
 
     @Override
     public void drainWarnings(Consumer<String> sink) {
@@ -807,11 +814,19 @@ public final class SpanEngine implements Measurements {
 
     /** Tasks created but not yet finished, over all threads (approximate while threads run). */
     private long outstanding() {
+        long[] counts = spawnsAndEnds();
+        return counts[0] - counts[1];
+    }
+
+    /** {tasks created, spawned tasks finished} over all threads, live and retired, from one roster. */
+    private long[] spawnsAndEnds() {
         ThreadRegistry.Roster roster = threads.roster();
-        long n = roster.retired().spawns() - roster.retired().spawnedEnded();
+        long spawns = roster.retired().spawns();
+        long ends = roster.retired().spawnedEnded();
         for (ThreadState ts : roster.live()) {
-            n += ts.spawns - ts.spawnedEnded;
+            spawns += ts.spawns;
+            ends += ts.spawnedEnded;
         }
-        return n;
+        return new long[] {spawns, ends};
     }
 }
