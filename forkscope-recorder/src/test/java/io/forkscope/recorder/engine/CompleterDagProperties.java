@@ -387,8 +387,7 @@ class CompleterDagProperties {
 
     /**
      * Records {@code program} under schedule {@code seed}. With {@code drainFirst} the tasks left
-     * unjoined run before the region stops, not after: a region that stops with tasks outstanding
-     * waits 20 ms for them (SpanEngine.unjoinedSince), which would dominate the run time.
+     * unjoined run before the region stops, not after, so the region closes with none outstanding.
      */
     static Recording record(Prog program, long seed, boolean collapse, boolean drainFirst) {
         SimRuntime rt = new SimRuntime(0, seed, true, collapse);
