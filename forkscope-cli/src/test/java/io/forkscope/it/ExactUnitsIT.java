@@ -56,7 +56,9 @@ class ExactUnitsIT {
         assertThat(regions.get("countedCompleter")).isEqualTo(new WorkSpan(27, 15, 2 * B + 15, 4, 1, 0));
         assertThat(regions.get("external")).isEqualTo(new WorkSpan(56, 33, 2 + B + 30 + 1, 2, 2, 0));
         assertThat(rec.regions()).allSatisfy(reg -> assertThat(reg.unjoined()).isZero());
-        assertThat(rec.wholeRun().workers()).isEqualTo(workers);
+        // P is the pools' parallelism plus every thread outside a pool that ran task bodies: main
+        // does when it joins a task still queued (external join), which depends on the schedule
+        assertThat(rec.wholeRun().workers()).isBetween(workers, workers + 1);
     }
 
     static WorkSpan noElapsed(WorkSpan w) {
