@@ -71,7 +71,9 @@ class ExactUnitsIT {
         assertThat(regions.get("adapt")).isEqualTo(new WorkSpan(42, 20, 2 * B + 20, 4, 4, 0));
         assertThat(regions.get("invokeAllDeque")).isEqualTo(new WorkSpan(10, 4, 2 * B + 4, 4, 4, 0));
         assertThat(rec.regions()).allSatisfy(reg -> assertThat(reg.unjoined()).isZero());
-        assertThat(rec.wholeRun().workers()).isEqualTo(workers);
+        // P is the pools' parallelism plus every thread outside a pool that ran task bodies: main
+        // does when it joins a task still queued (external join), which depends on the schedule
+        assertThat(rec.wholeRun().workers()).isBetween(workers, workers + 1);
     }
 
     static WorkSpan noElapsed(WorkSpan w) {

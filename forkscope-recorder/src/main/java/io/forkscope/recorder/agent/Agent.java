@@ -122,6 +122,12 @@ public final class Agent {
             "io.forkscope.recorder.engine.TaskNode", "io.forkscope.recorder.engine.CompleterNode",
             "io.forkscope.recorder.engine.RegionToken", "io.forkscope.recorder.engine.DagRecorder",
             "io.forkscope.recorder.engine.NotRunningTime",
+            "io.forkscope.recorder.engine.ThreadRegistry", "io.forkscope.recorder.engine.ThreadRegistry$Roster",
+            "io.forkscope.recorder.engine.ThreadRegistry$Retired", "io.forkscope.recorder.engine.SpanEngine$Totals",
+            "io.forkscope.recorder.engine.SpanEngine$ClosedRegion",
+            // what a thread's first event, or one after its ThreadLocals were erased, touches
+            "java.util.concurrent.ConcurrentHashMap", "java.util.concurrent.ThreadLocalRandom",
+            "java.util.concurrent.atomic.LongAdder", "java.util.concurrent.atomic.Striped64$Cell",
             "io.forkscope.model.dag.RecordedNode", "io.forkscope.model.dag.EdgeKind", "io.forkscope.model.dag.NodeEnd",
             "io.forkscope.recorder.fj.ForkJoinHooks", "io.forkscope.recorder.fj.Failure",
             "io.forkscope.model.RegionRecord", "io.forkscope.model.RecorderFailure", "io.forkscope.model.WorkSpan", "io.forkscope.model.WholeRun"};

@@ -225,11 +225,13 @@ final class DagRecorder {
     }
 
     /**
-     * A completion path starts at {@code x} (tryComplete, propagateCompletion): the outermost
-     * completer it completes (pending count zero all the way up, as tryComplete will find) whose
-     * subtree this worker may have run alone is collapsed when the current frame ends, so that
+     * A completion path starts at {@code x} (tryComplete, propagateCompletion): the completers it
+     * completes (pending count zero all the way up, as tryComplete will find) whose subtree this
+     * worker may have run alone are candidates to collapse when the current frame ends, so that
      * the frame's last strands (after tryComplete) are inside the collapsed node too: a strand
-     * after the completion would otherwise hang off the whole subtree's longest path.
+     * after the completion would otherwise hang off the whole subtree's longest path. The
+     * outermost candidate is remembered; every completer of the path is marked as completed in
+     * this frame, which is how {@link #frameEnding} finds the inner candidates.
      */
     void completing(ThreadState ts, TaskHandle x, TaskModel model) {
         if (!collapse || ts.scopeTop == 0) {
@@ -256,9 +258,11 @@ final class DagRecorder {
     }
 
     /**
-     * The top frame is ending (its last node ended): collapses the completer subtree its
-     * completion completed, if nothing spoiled it since. Ids of its strands that completers or
-     * waiters took meanwhile stay valid: the collapsed node stands for them (its first id).
+     * The top frame is ending (its last node ended): collapses the outermost completer subtree its
+     * completions completed that is still whole, if any. An outer scope may fail where an inner one
+     * holds: a task forked and left unjoined in the outer completer's own body (a detached fork)
+     * spoils the outer scope but not a child's subtree that ran after it. Ids of its strands that
+     * completers or waiters took meanwhile stay valid: the collapsed node stands for them (its first id).
      */
     void frameEnding(ThreadState ts) {
         CompleterNode c = ts.collapseAtEnd;
@@ -266,31 +270,35 @@ final class DagRecorder {
             return;
         }
         ts.collapseAtEnd = null;
-        collapseScope(ts, c);
-    }
-
-    /**
-     * Collapses the completed scope {@code c} if it is this thread's, unspoiled and on its stack.
-     */
-    private boolean collapseScope(ThreadState ts, CompleterNode c) {
-        if (c.scopeWorker != ts.index) {
-            return false;
-        }
         int k = ts.scopeTop - 1;
         while (k >= 0 && ts.scopes[k] != c) {
             k--;
         }
         if (k < 0) {
-            return false;
+            return;
         }
-        java.util.Arrays.fill(ts.scopes, k, ts.scopeTop, null);    // it and what ran inside it are done
+        // The scopes from k up hold the frame's task, so they are the completers of its path, inner
+        // ones last; only those this frame completed may collapse.
+        TaskNode frame = ts.top().node;
+        for (int i = k; i < ts.scopeTop; i++) {
+            CompleterNode s = ts.scopes[i];
+            if (s.completedInFrameOf == frame && collapseScope(ts, s)) {
+                break;
+            }
+        }
+        java.util.Arrays.fill(ts.scopes, k, ts.scopeTop, null);    // they and what ran inside them are done
         ts.scopeTop = k;
+    }
+
+    /** Collapses the completed scope {@code c} (on this thread's scope stack) if it is this thread's and whole. */
+    private boolean collapseScope(ThreadState ts, CompleterNode c) {
         // Only the frame completing it may be open above the scope's base, and every task created
         // inside it ran inside it and ends inside it: joined there, or a completer child whose
         // completion flows into the scope. An unjoined fork would leave a create edge out of the
         // run's middle, or a path inside it that leads nowhere, which one node cannot express.
         long created = ts.createCount - c.scopeCreates;
-        if (c.scopeSpoiled || ts.depth != c.scopeDepth + 1 || created != ts.ownRuns - c.scopeOwnRuns
+        if (c.scopeWorker != ts.index || c.scopeSpoiled || ts.depth != c.scopeDepth + 1
+                || created != ts.ownRuns - c.scopeOwnRuns
                 || created != (ts.ownJoins - c.scopeOwnJoins) + (ts.completerChildCreates - c.scopeCompleterChildren)) {
             return false;
         }
@@ -360,35 +368,44 @@ final class DagRecorder {
 
     /**
      * Hands over every full batch of busy intervals, then (at the end of the run) what the threads
-     * still hold: a pool worker's open interval ends at its last event; a thread outside any pool
-     * is busy from its first event to its last.
+     * still hold (see {@link #heldBusy}).
      */
     void drainBusy(Consumer<WorkerBusy> sink, Iterable<ThreadState> threads, boolean partialToo) {
+        if (partialToo) {
+            for (ThreadState ts : threads) {     // first, since closing an interval may fill a batch
+                WorkerBusy held = heldBusy(ts);
+                if (held != null) {
+                    fullBusy.add(held);
+                }
+            }
+        }
         for (WorkerBusy b; (b = fullBusy.poll()) != null; ) {
             sink.accept(b);
         }
-        if (!partialToo) {
-            return;
+    }
+
+    /**
+     * What a thread still holds of its busy intervals, or null: a pool worker's open interval ends
+     * at its last event; a thread outside any pool is busy from its first event to its last.
+     */
+    private WorkerBusy heldBusy(ThreadState ts) {
+        if (ts.firstEventNs == Long.MAX_VALUE) {
+            return null;
         }
-        for (ThreadState ts : threads) {
-            if (ts.firstEventNs == Long.MAX_VALUE) {
-                continue;
-            }
-            if (ts.poolParallelism == 0) {
-                sink.accept(new WorkerBusy(ts.index, ts.threadName,
-                        new long[] {ts.firstEventNs - originNs, Math.max(ts.firstEventNs, ts.lastEventNs) - originNs}));
-                continue;
-            }
-            busyEnd(ts, ts.lastEventNs);
-            if (ts.busyLength > 0) {
-                long[] held = java.util.Arrays.copyOf(ts.busyIntervals, ts.busyLength);
-                ts.busyLength = 0;
-                try {
-                    sink.accept(WorkerBusy.merged(ts.index, ts.threadName, held));
-                } catch (IllegalArgumentException racedWithItsThread) {
-                    // a thread still running wrote an interval half-way as we read: its last batch is lost
-                }
-            }
+        if (ts.poolParallelism == 0) {
+            return new WorkerBusy(ts.index, ts.threadName,
+                    new long[] {ts.firstEventNs - originNs, Math.max(ts.firstEventNs, ts.lastEventNs) - originNs});
+        }
+        busyEnd(ts, ts.lastEventNs);
+        if (ts.busyLength == 0) {
+            return null;
+        }
+        long[] held = java.util.Arrays.copyOf(ts.busyIntervals, ts.busyLength);
+        ts.busyLength = 0;
+        try {
+            return WorkerBusy.merged(ts.index, ts.threadName, held);
+        } catch (IllegalArgumentException racedWithItsThread) {
+            return null;    // a thread still running wrote an interval half-way as we read: its last batch is lost
         }
     }
 
@@ -398,29 +415,56 @@ final class DagRecorder {
      * whose event count changed while its nodes were read is left out ({@link #threadsLeftOut}).
      */
     void drain(Consumer<List<RecordedNode>> sink, Iterable<ThreadState> threads, boolean partialToo) {
+        if (partialToo) {
+            for (ThreadState ts : threads) {     // first, since ending the open node may fill a batch
+                int entries = ts.entriesAcquire();
+                List<RecordedNode> held = heldNodes(ts);
+                if (held == null) {
+                    continue;
+                }
+                java.lang.invoke.VarHandle.loadLoadFence();
+                if (ts.entriesAcquire() != entries || ts.inEvent()) {
+                    leftOut.add(ts);   // an event began meanwhile: what was read may be torn
+                    continue;
+                }
+                full.add(held);
+            }
+        }
         for (List<RecordedNode> b; (b = full.poll()) != null; ) {
             sink.accept(b);
         }
-        if (partialToo) {
-            for (ThreadState ts : threads) {
-                int entries = ts.entriesAcquire();
-                if (ts.nodeOpen && ts.depth > 0) {
-                    // the node still open at the end (a root frame's last strands): it ends at the
-                    // thread's last event, as the whole run does
-                    endNode(ts, ts.top(), ts.lastEventNs, NodeEnd.END);
-                }
-                NodeBuffer held = ts.dagNodes;
-                if (held != null && held.size > 0) {
-                    List<RecordedNode> records = held.toRecords(ts.index);
-                    java.lang.invoke.VarHandle.loadLoadFence();
-                    if (ts.entriesAcquire() != entries || ts.inEvent()) {
-                        leftOut.add(ts);   // an event began meanwhile: what was read may be torn
-                        continue;
-                    }
-                    sink.accept(records);
-                    held.clear();
-                }
-            }
+    }
+
+    /**
+     * What a thread still holds of its nodes, or null, the node still open ended at the thread's
+     * last event (a root frame's last strands), as the whole run does; racy for a thread still running.
+     */
+    private List<RecordedNode> heldNodes(ThreadState ts) {
+        if (ts.nodeOpen && ts.depth > 0) {
+            endNode(ts, ts.top(), ts.lastEventNs, NodeEnd.END);
+        }
+        NodeBuffer held = ts.dagNodes;
+        if (held == null || held.size == 0) {
+            return null;
+        }
+        List<RecordedNode> records = held.toRecords(ts.index);
+        held.clear();
+        return records;
+    }
+
+    /**
+     * The thread died: what it still holds (nodes, whatever frames may still have collapsed, and
+     * busy intervals) joins the full batches, to be drained before its state is dropped. Its
+     * fields are final by now (it is dead), so this is not racy.
+     */
+    void release(ThreadState ts) {
+        List<RecordedNode> nodes = heldNodes(ts);
+        if (nodes != null) {
+            full.add(nodes);
+        }
+        WorkerBusy busy = heldBusy(ts);
+        if (busy != null) {
+            fullBusy.add(busy);
         }
     }
 

@@ -11,8 +11,7 @@ import io.forkscope.recorder.output.Measurements;
 import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 
 /**
@@ -41,8 +40,8 @@ import java.util.function.Consumer;
  *
  * <p>Threading: every event is handled on the thread that caused it, against that thread's
  * {@link ThreadState}; the only shared mutable state is in {@link TaskNode} (see its comment), the
- * list of thread states (copy-on-write, appended once per thread), and the queues of closed regions
- * and warnings.
+ * {@link ThreadRegistry} (one state per thread for the run, released when the thread dies), and the
+ * queues of closed regions and warnings.
  *
  * <p>The final drain ({@code isFinal}, once, on the sink's thread at JVM exit, after the hooks were
  * turned off so that no event starts any more) takes what threads still hold only from threads
@@ -57,20 +56,24 @@ public final class SpanEngine implements Measurements {
     private static final int MAX_COMPLETER_CHAIN = 100_000;
     /** How long the final drain waits in all for threads to leave the event they are in. */
     static final long SETTLE_LIMIT_NS = 200_000_000L;
+    /**
+     * How long after a region closed its unjoined count is settled: a task whose completion the
+     * program observed may still be inside the recorder's exit hook on its worker.
+     */
+    private static final long SETTLE_NS = 20_000_000L;
 
     private final Unit unit;
     private final long burden;
     private final Clock clock;
     private final NotRunningTime notRunning;
     private final TaskModel model;
-    private final ThreadClassifier classifier;
     private final long startNs;
 
-    private final List<ThreadState> threads = new CopyOnWriteArrayList<>();
-    private final ThreadLocal<ThreadState> current = new ThreadLocal<>();
-    private final Queue<RegionRecord> closedRegions = new ConcurrentLinkedQueue<>();
+    private final ThreadRegistry threads;
+    /** Closed regions in the order they closed, each settled when drained (one consumer: the sink). */
+    private final Queue<ClosedRegion> closedRegions = new ConcurrentLinkedQueue<>();
     private final Queue<String> warnings = new ConcurrentLinkedQueue<>();
-    private volatile long lateEnds;
+    private final LongAdder lateEnds = new LongAdder();
     /** Quiescence waits and task ends that met a frame with more unjoined forks than it keeps. */
     private final java.util.concurrent.atomic.AtomicLong quiescenceOverflows = new java.util.concurrent.atomic.AtomicLong();
     // What the DAG is known to miss (RecordingGaps): ordinary tasks created and joined, tasks of
@@ -79,20 +82,13 @@ public final class SpanEngine implements Measurements {
     private final java.util.concurrent.atomic.LongAdder plainJoins = new java.util.concurrent.atomic.LongAdder();
     private final java.util.concurrent.atomic.LongAdder unmodeledCreates = new java.util.concurrent.atomic.LongAdder();
     private final java.util.concurrent.atomic.LongAdder unconnectedCompletions = new java.util.concurrent.atomic.LongAdder();
-    private final AtomicInteger threadIndex = new AtomicInteger();
     /** Non-null when the run's DAG is recorded too (mode=dag). */
     private final DagRecorder dag;
     /** The threads the final drain reads (outside any event), chosen at its start; sink thread only. */
     private List<ThreadState> settled;
 
     public SpanEngine(Unit unit, long burden, Clock clock, TaskModel model, ThreadClassifier classifier) {
-        this(unit, burden, clock, model, classifier, false);
-    }
-
-    /** @param recordDag whether to record every node of the run's DAG as well (mode=dag) */
-    public SpanEngine(Unit unit, long burden, Clock clock, TaskModel model, ThreadClassifier classifier,
-                      boolean recordDag) {
-        this(unit, burden, clock, model, classifier, recordDag, true);
+        this(unit, burden, clock, model, classifier, false, false);
     }
 
     /**
@@ -106,17 +102,9 @@ public final class SpanEngine implements Measurements {
         this.clock = clock;
         this.notRunning = new NotRunningTime(clock, unit == Unit.TIME);
         this.model = model;
-        this.classifier = classifier;
+        this.threads = new ThreadRegistry(classifier);
         this.startNs = clock.nanoTime();
         this.dag = recordDag ? new DagRecorder(startNs, collapse) : null;
-    }
-
-    public Unit unit() {
-        return unit;
-    }
-
-    public long burden() {
-        return burden;
     }
 
     // ---------------------------------------------------------------- events
@@ -574,12 +562,10 @@ public final class SpanEngine implements Measurements {
             } else {
                 WorkSpan ws = new WorkSpan(f.work - t.work, f.span - t.span, f.bspan - t.bspan,
                         f.spawns - t.spawns, f.syncs - t.syncs, now - t.startNs);
-                long unjoined = unjoinedSince(t.outstanding);
-                if (unjoined > 0) {
-                    warnings.add("region '" + t.label + "' ended while " + unjoined
-                            + " task(s) forked inside it had not finished: their work is missing from the region");
-                }
-                closedRegions.add(new RegionRecord(t.label, ts.threadName, t.startNs - startNs, ws, unjoined));
+                // no waiting here for late exit hooks: the count is settled when the sink drains it
+                long[] counts = spawnsAndEnds();
+                closedRegions.add(new ClosedRegion(new RegionRecord(t.label, ts.threadName, t.startNs - startNs, ws, 0),
+                        Math.max(0, counts[0] - counts[1] - t.outstanding), counts[0], t.outstanding, now + SETTLE_NS));
             }
             if (f.waitDepth == 0) {
                 openStrand(ts);
@@ -591,46 +577,129 @@ public final class SpanEngine implements Measurements {
 
     // ---------------------------------------------------------------- results
 
+    /**
+     * Totals over live and retired threads, from one roster (ThreadRegistry): a thread counts once.
+     */
+    private static final class Totals {
+        long work;
+        long spawns;
+        long syncs;
+        long execs;
+        long span;
+        long bspan;
+        long first = Long.MAX_VALUE;
+        long last = Long.MIN_VALUE;
+        int threadsWithTasks;
+        int maxPoolParallelism;
+        int helpersOutsidePools;
+
+        Totals(ThreadRegistry.Roster roster) {
+            ThreadRegistry.Retired r = roster.retired();
+            work = r.work();
+            spawns = r.spawns();
+            syncs = r.syncs();
+            execs = r.execs();
+            span = r.maxSpan();
+            bspan = r.maxBspan();
+            first = r.firstEventNs();
+            last = r.lastEventNs();
+            threadsWithTasks = r.threadsWithTasks();
+            maxPoolParallelism = r.maxPoolParallelism();
+            helpersOutsidePools = r.helpersOutsidePools();
+            for (ThreadState ts : roster.live()) {
+                work += ts.work;
+                spawns += ts.spawns;
+                syncs += ts.syncs;
+                execs += ts.execs;
+                span = Math.max(span, ts.maxSpan);
+                bspan = Math.max(bspan, ts.maxBspan);
+                if (ts.firstEventNs != Long.MAX_VALUE) {
+                    first = Math.min(first, ts.firstEventNs);
+                    last = Math.max(last, ts.lastEventNs);
+                }
+                if (ts.ranTasks) {
+                    threadsWithTasks++;
+                    if (ts.poolParallelism == 0) {
+                        helpersOutsidePools++;
+                    } else {
+                        maxPoolParallelism = Math.max(maxPoolParallelism, ts.poolParallelism);
+                    }
+                }
+            }
+        }
+
+        /**
+         * P, the workers the run had (WholeRun.workers, the DAG's frame): the largest parallelism
+         * among the pools whose workers ran tasks, plus every thread outside any pool that ran task
+         * bodies (the caller of {@code commonPool().invoke}, a parallel stream's calling thread:
+         * they help). A pool never runs more than its parallelism of workers at once, so counting
+         * its distinct worker threads would overstate P (a common-pool worker that timed out and
+         * was replaced, pools used one after another); a helper outside a pool runs alongside the
+         * pool's workers, so leaving it out understated P: the delay analyses' work (capped at P
+         * running nodes) fell short of T1 and speedups exceeded P. Not covered: pools running at
+         * the same time (P is the largest one's, as before) and a pool's compensating spare
+         * threads (managed blocking).
+         */
+        int workers() {
+            return maxPoolParallelism + helpersOutsidePools;
+        }
+    }
+
+    private Totals totals() {
+        threads.retireDead(dag == null ? ts -> { } : dag::release);
+        return new Totals(threads.roster());
+    }
+
     /** The whole run so far (SPEC §2: span is the longest path that ended anywhere). */
     @Override
     public WholeRun snapshot(boolean isFinal) {
-        long work = 0;
-        long spawns = 0;
-        long syncs = 0;
-        long execs = 0;
-        long span = 0;
-        long bspan = 0;
-        long first = Long.MAX_VALUE;
-        long last = Long.MIN_VALUE;
-        int workers = 0;
-        int threadsWithTasks = 0;
-        for (ThreadState ts : threads) {
-            work += ts.work;
-            spawns += ts.spawns;
-            syncs += ts.syncs;
-            execs += ts.execs;
-            span = Math.max(span, ts.maxSpan);
-            bspan = Math.max(bspan, ts.maxBspan);
-            if (ts.firstEventNs != Long.MAX_VALUE) {
-                first = Math.min(first, ts.firstEventNs);
-                last = Math.max(last, ts.lastEventNs);
-            }
-            if (ts.ranTasks) {
-                threadsWithTasks++;
-                workers = Math.max(workers, ts.poolParallelism);
-            }
-        }
-        long elapsed = first == Long.MAX_VALUE ? 0 : last - first;
-        return new WholeRun(new WorkSpan(work, span, bspan, spawns, syncs, elapsed), workers, threadsWithTasks,
-                execs, isFinal);
+        Totals t = totals();
+        long elapsed = t.first == Long.MAX_VALUE ? 0 : t.last - t.first;
+        return new WholeRun(new WorkSpan(t.work, t.span, t.bspan, t.spawns, t.syncs, elapsed), t.workers(),
+                t.threadsWithTasks, t.execs, isFinal);
     }
 
+    /** Settles every closed region now (see {@link #drainRegions(Consumer, boolean)}). */
     @Override
     public void drainRegions(Consumer<RegionRecord> sink) {
-        for (RegionRecord r; (r = closedRegions.poll()) != null; ) {
+        drainRegions(sink, true);
+    }
+
+    /**
+     * Hands closed regions over in the order they closed, settling each one's unjoined count. A
+     * region that saw tasks outstanding when it closed (beyond those outstanding when it opened) is
+     * settled {@link #SETTLE_NS} after it closed at the earliest, unless {@code isFinal}, so that
+     * tasks whose completion the program observed have passed the recorder's exit hook; until
+     * then it and the regions after it wait. Settled, unjoined = the tasks created up to its close
+     * less every task ended since the run began and less those outstanding when it opened, capped
+     * by what it saw: tasks created after it closed never count, and any end since counts as one
+     * of its own, so (as the former wait of up to 20 ms on the program thread, which stopped at
+     * the first zero) it errs towards too few, never towards a warning the region does not deserve
+     * because of later tasks. Single consumer: the sink's threads, under the sink's lock.
+     */
+    @Override
+    public void drainRegions(Consumer<RegionRecord> sink, boolean isFinal) {
+        long now = clock.nanoTime();
+        for (ClosedRegion c; (c = closedRegions.peek()) != null; ) {
+            if (c.seen > 0 && !isFinal && now - c.settleAtNs < 0) {
+                return;
+            }
+            closedRegions.poll();
+            long unjoined = c.seen == 0 ? 0
+                    : Math.min(c.seen, Math.max(0, c.spawnsAtStop - spawnsAndEnds()[1] - c.outstandingAtStart));
+            RegionRecord r = c.record;
+            if (unjoined > 0) {
+                warnings.add("region '" + r.label() + "' ended while " + unjoined
+                        + " task(s) forked inside it had not finished: their work is missing from the region");
+                r = new RegionRecord(r.label(), r.thread(), r.startNs(), r.measures(), unjoined);
+            }
             sink.accept(r);
         }
     }
+
+    /** A region closed but not yet handed over, with the outstanding-task count it saw when it closed. */
+    private record ClosedRegion(RegionRecord record, long seen, long spawnsAtStop, long outstandingAtStart,
+                                long settleAtNs) {}
 
     @Override
     public void drainWarnings(Consumer<String> sink) {
@@ -642,14 +711,16 @@ public final class SpanEngine implements Measurements {
     @Override
     public void drainDagNodes(Consumer<List<RecordedNode>> sink, boolean isFinal) {
         if (dag != null) {
-            dag.drain(sink, isFinal ? settledThreads() : threads, isFinal);
+            threads.retireDead(dag::release);
+            dag.drain(sink, isFinal ? settledThreads() : threads.live(), isFinal);
         }
     }
 
     @Override
     public void drainWorkerBusy(Consumer<io.forkscope.model.dag.WorkerBusy> sink, boolean isFinal) {
         if (dag != null) {
-            dag.drainBusy(sink, isFinal ? settledThreads() : threads, isFinal);
+            threads.retireDead(dag::release);
+            dag.drainBusy(sink, isFinal ? settledThreads() : threads.live(), isFinal);
         }
     }
 
@@ -658,23 +729,12 @@ public final class SpanEngine implements Measurements {
         if (dag == null) {
             return null;
         }
-        WholeRun run = snapshot(false);
-        long first = Long.MAX_VALUE;
-        long last = Long.MIN_VALUE;
-        for (ThreadState ts : threads) {
-            if (ts.firstEventNs != Long.MAX_VALUE) {
-                first = Math.min(first, ts.firstEventNs);
-                last = Math.max(last, ts.lastEventNs);
-            }
+        Totals t = totals();
+        int workers = Math.max(1, t.workers());
+        if (t.first == Long.MAX_VALUE) {
+            return new long[] {workers, 0, 0};
         }
-        if (first == Long.MAX_VALUE) {
-            return new long[] {Math.max(1, run.workers()), 0, 0};
-        }
-        return new long[] {Math.max(1, run.workers()), dag.toRecordingTime(first), dag.toRecordingTime(last)};
-    }
-
-    public void warn(String text) {
-        warnings.add(text);
+        return new long[] {workers, dag.toRecordingTime(t.first), dag.toRecordingTime(t.last)};
     }
 
     /**
@@ -685,7 +745,7 @@ public final class SpanEngine implements Measurements {
         if (settled == null) {
             long deadline = System.nanoTime() + SETTLE_LIMIT_NS;
             List<ThreadState> out = new java.util.ArrayList<>();
-            for (ThreadState ts : threads) {
+            for (ThreadState ts : threads.live()) {
                 while (ts.inEvent() && System.nanoTime() - deadline < 0) {
                     Thread.onSpinWait();
                     Thread.yield();
@@ -701,14 +761,20 @@ public final class SpanEngine implements Measurements {
         return settled;
     }
 
+    /** Adds a warning to the recording (written with the next flush). */
+    public void warn(String text) {
+        warnings.add(text);
+    }
+
     @Override
     public List<String> closingWarnings() {
         List<String> out = new java.util.ArrayList<>();
         for (String gap : gaps().lines()) {       // the DAG is incomplete: say so, with the counts
             out.add("incomplete DAG: " + gap);
         }
-        if (lateEnds != 0) {
-            out.add(lateEnds + " join(s) found a finished task whose recorder exit"
+        long late = lateEnds.sum();
+        if (late != 0) {
+            out.add(late + " join(s) found a finished task whose recorder exit"
                     + " hook was late; their spans may be short by the task's last strand");
         }
         if (dag != null && dag.threadsLeftOut() > 0) {
@@ -729,25 +795,21 @@ public final class SpanEngine implements Measurements {
         return gaps().asInfo();
     }
 
-    /** @return how many joins found a done task whose recorder exit hook had not run within the limit */
-    public long lateEnds() {
-        return lateEnds;
+    /** @return the live thread states (tests) */
+    List<ThreadState> liveThreads() {
+        return threads.live();
+    }
+
+    /** The registry (tests: simulate a pool erasing a thread's ThreadLocals). */
+    ThreadRegistry threadRegistry() {
+        return threads;
     }
 
     // ---------------------------------------------------------------- internals
 
     /** @return the thread's state marked busy, or null when this event is to be ignored */
     private ThreadState enter() {
-        ThreadState ts = current.get();
-        if (ts == null) {
-            Thread t = Thread.currentThread();
-            ts = new ThreadState(t.getName(), classifier.ignore(t), classifier.poolParallelism(t));
-            current.set(ts);
-            if (!ts.ignored) {
-                ts.index = threadIndex.getAndIncrement();
-                threads.add(ts);
-            }
-        }
+        ThreadState ts = threads.current();
         if (ts.ignored || ts.busy) {
             return null;
         }
@@ -946,7 +1008,7 @@ public final class SpanEngine implements Measurements {
             if (deadline == 0) {
                 deadline = now + LATE_END_LIMIT_NS;
             } else if (now - deadline > 0) {
-                lateEnds++;
+                lateEnds.increment();
                 return;
             }
             Thread.yield();
@@ -1007,21 +1069,19 @@ public final class SpanEngine implements Measurements {
 
     /** Tasks created but not yet finished, over all threads (approximate while threads run). */
     private long outstanding() {
-        long n = 0;
-        for (ThreadState ts : threads) {
-            n += ts.spawns - ts.spawnedEnded;
-        }
-        return n;
+        long[] counts = spawnsAndEnds();
+        return counts[0] - counts[1];
     }
 
-    private long unjoinedSince(long before) {
-        long extra = outstanding() - before;
-        // A task whose completion the program already observed may still be inside the
-        // recorder's exit hook on its worker: give those a moment before calling them unjoined.
-        for (long deadline = System.nanoTime() + 20_000_000L; extra > 0 && System.nanoTime() - deadline < 0; ) {
-            Thread.yield();
-            extra = outstanding() - before;
+    /** {tasks created, spawned tasks finished} over all threads, live and retired, from one roster. */
+    private long[] spawnsAndEnds() {
+        ThreadRegistry.Roster roster = threads.roster();
+        long spawns = roster.retired().spawns();
+        long ends = roster.retired().spawnedEnded();
+        for (ThreadState ts : roster.live()) {
+            spawns += ts.spawns;
+            ends += ts.spawnedEnded;
         }
-        return Math.max(0, extra);
+        return new long[] {spawns, ends};
     }
 }

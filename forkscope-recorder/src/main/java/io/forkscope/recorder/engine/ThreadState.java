@@ -11,6 +11,10 @@ import java.lang.invoke.VarHandle;
  * final snapshot is taken at JVM exit, after the program's own threads have stopped running user
  * code or are about to be abandoned anyway. Longs are not torn on the 64-bit JVMs forkscope runs on.
  *
+ * <p>One state serves its thread for the whole run (ThreadRegistry), so the frame stack survives a
+ * pool erasing the thread's ThreadLocals; once the thread died, its totals are folded into the
+ * registry's retired totals and the state is dropped.
+ *
  * <p>The final drain of a DAG (at JVM exit, on the sink's thread) reads and ends what a thread
  * still holds, and so must not overlap an event of that thread. {@link #busy} and {@link #entries}
  * publish the owner's events to it, as a seqlock does, at no cost on x86 (plain stores, compiler
@@ -24,6 +28,9 @@ import java.lang.invoke.VarHandle;
  * milliseconds that would land in the program's first strand.
  */
 final class ThreadState {
+    /** The thread, for telling when it died (ThreadRegistry.retireDead). */
+    final Thread thread;
+    /** Unique over the run (ThreadRegistry). */
     final String threadName;
     /** Threads whose tasks are not the program's (virtual-thread carriers): every hook ignores them. */
     final boolean ignored;
@@ -101,7 +108,8 @@ final class ThreadState {
     int busyLength;
     long busySince = Long.MIN_VALUE;
 
-    ThreadState(String threadName, boolean ignored, int poolParallelism) {
+    ThreadState(Thread thread, String threadName, boolean ignored, int poolParallelism) {
+        this.thread = thread;
         this.threadName = threadName;
         this.ignored = ignored;
         this.poolParallelism = poolParallelism;

@@ -17,7 +17,6 @@ import java.security.ProtectionDomain;
 import java.lang.reflect.Modifier;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import net.bytebuddy.ByteBuddy;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.description.type.TypeDescription;
@@ -50,9 +49,6 @@ public final class ForkJoinRecorder {
     private static final Set<String> WAIT_METHODS = Set.of("join", "get", "quietlyJoin", "invoke",
             "quietlyInvoke", "joinForPoolInvoke", "getForPoolInvoke", "awaitPoolInvoke",
             "quietlyJoinUninterruptibly", "quietlyJoinPoolInvokeAllTask");
-
-    private final Set<String> transformed = ConcurrentHashMap.newKeySet();
-    private final Set<String> failed = ConcurrentHashMap.newKeySet();
 
     /** @return the model the engine needs for ForkJoinTasks, also its thread classifier */
     public static ForkJoinTaskModel model() {
@@ -94,18 +90,9 @@ public final class ForkJoinRecorder {
         ForkJoinHooks.enable(engine, onFailure);
     }
 
+    /** Turns the hooks off (at JVM exit, before the sink's final drain). */
     public void disable() {
         ForkJoinHooks.disable();
-    }
-
-    /** @return the JDK classes woven so far */
-    public Set<String> transformed() {
-        return transformed;
-    }
-
-    /** @return the JDK classes that could not be woven */
-    public Set<String> failed() {
-        return failed;
     }
 
     /**
@@ -135,11 +122,8 @@ public final class ForkJoinRecorder {
                         ClassFileLocator.ForClassLoader.ofBootLoader());
                 TypeDescription type = TypePool.Default.of(locator).describe(name).resolve();
                 DynamicType.Builder<?> builder = new ByteBuddy().redefine(type, locator);
-                byte[] woven = weave(name, builder).make().getBytes();
-                transformed.add(name);
-                return woven;
+                return weave(name, builder).make().getBytes();
             } catch (Throwable t) {
-                failed.add(name);
                 ForkJoinHooks.fail(new IllegalStateException("cannot instrument " + name + ": " + t, t));
                 return null;
             }

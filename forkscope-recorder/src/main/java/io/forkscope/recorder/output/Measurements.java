@@ -18,6 +18,15 @@ public interface Measurements {
     /** Hands every region closed since the last call to {@code sink}, in the order they closed. */
     void drainRegions(Consumer<RegionRecord> sink);
 
+    /**
+     * The same, from the sink: a recorder may hold a region back for a while after it closed (and
+     * those after it, to keep the order) while its figures settle; with {@code isFinal} (the end of
+     * the run) nothing is held back.
+     */
+    default void drainRegions(Consumer<RegionRecord> sink, boolean isFinal) {
+        drainRegions(sink);
+    }
+
     /** Hands every warning raised since the last call to {@code sink}. */
     void drainWarnings(Consumer<String> sink);
 

@@ -101,7 +101,7 @@ public final class RecordingSink {
         if (closed) {
             return;
         }
-        writePending();
+        writePending(false);
         if (writeFailure()) {
             return;
         }
@@ -130,10 +130,10 @@ public final class RecordingSink {
             recorderFailed(e);
         }
         try {
-            writePending();
+            writePending(true);
             if (!writeFailure()) {
                 writeDag(true);
-                writePending();   // anything the final drain raised
+                writePending(true);   // anything the final drain raised
                 for (String w : measurements.closingWarnings()) {
                     writer.warning(w);
                 }
@@ -188,7 +188,7 @@ public final class RecordingSink {
         }
     }
 
-    private void writePending() throws IOException {
+    private void writePending(boolean isFinal) throws IOException {
         IOException[] failure = new IOException[1];
         measurements.drainRegions(r -> {
             try {
@@ -196,7 +196,7 @@ public final class RecordingSink {
             } catch (IOException e) {
                 failure[0] = e;
             }
-        });
+        }, isFinal);
         measurements.drainWarnings(w -> {
             try {
                 writer.warning(w);
