@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Time a thread was not running is no strand's (issue 10): a tree of computing strands, its work
- * and span known by construction (CpuTreePrograms measures them on a serial run first), recorded
+ * and span known by construction (CpuTreePrograms measures them with each leaf's CPU clock), recorded
  * while main sleeps or blocks between rounds, and while a competing process shares the cores.
  * Work within ±15%, span within ±25%, on every JDK and on 1 and 2 workers.
  */
