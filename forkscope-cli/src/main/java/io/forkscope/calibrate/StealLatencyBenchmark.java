@@ -9,7 +9,7 @@ import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.RecursiveAction;
 
 /**
- * The work-stealing microbenchmark of {@code forkscope calibrate} (SPEC §6, Delay Spotter Fig. 4),
+ * The work-stealing microbenchmark of {@code forkscope calibrate} (measures.md §6, Delay Spotter Fig. 4),
  * run in a JVM of its own on the JDK being calibrated, without the agent.
  *
  * <p>On a pool of two workers, a parent task forks one child, then spins until the child has

@@ -2,7 +2,7 @@ package io.forkscope.model;
 
 /**
  * What {@code forkscope calibrate} measured on one machine and JDK, as kept in its cache file (see
- * {@link CalibrationFile}): the latencies of the work-stealing microbenchmark (SPEC §6, Delay
+ * {@link CalibrationFile}): the latencies of the work-stealing microbenchmark (measures.md §6, Delay
  * Spotter Fig. 4) and the burden derived from them.
  *
  * @param burdenNs             the burden a recording puts on each create edge, in nanoseconds

@@ -1,7 +1,7 @@
 package io.forkscope.model;
 
 /**
- * The DAG measures of one computation or region (SPEC §2): work T1, span T∞, burdened span bT∞,
+ * The DAG measures of one computation or region (measures.md §2): work T1, span T∞, burdened span bT∞,
  * the counts of spawns (create edges) and syncs (waits on spawned tasks), and the wall-clock time
  * the section took. Work and spans are in the recording's {@link Unit}; elapsed is always
  * nanoseconds.

@@ -1,7 +1,7 @@
 package io.forkscope.analysis.calibration;
 
 /**
- * The work-stealing microbenchmark's result (SPEC §6, Delay Spotter Fig. 4) and the burden derived
+ * The work-stealing microbenchmark's result (measures.md §6, Delay Spotter Fig. 4) and the burden derived
  * from it; see {@link StealLatencyAnalysis}.
  *
  * @param forks                measured forks

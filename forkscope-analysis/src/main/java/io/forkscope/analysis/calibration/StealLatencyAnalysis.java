@@ -3,14 +3,14 @@ package io.forkscope.analysis.calibration;
 import io.forkscope.analysis.scaling.Stats;
 
 /**
- * Derives the burden from the work-stealing microbenchmark (SPEC §6, Delay Spotter Fig. 4): a
+ * Derives the burden from the work-stealing microbenchmark (measures.md §6, Delay Spotter Fig. 4): a
  * parent forks one child, which the other worker steals; for each stolen child, the latencies from
  * the fork to the child's start (create→child-start) and to the parent's return from fork()
  * (create→parent-resume).
  *
  * <p>The burden is what a steal adds to the path through the stolen task (Cilkview §3: "the
  * migration cost"). ForkJoinPool's thieves take the forked child, and the recorder puts the burden
- * on create edges (SPEC §3), so the burden is the create→child-start latency of a stolen child: the
+ * on create edges (measures.md §3), so the burden is the create→child-start latency of a stolen child: the
  * time from the push to the thief running it (signalling an idle worker, waking it, its scan, the
  * steal), none of which is in any strand. Its median is used; the 90th percentile shows how wide
  * it spreads. The create→parent-resume latency is the cost of fork() itself, paid by every fork,

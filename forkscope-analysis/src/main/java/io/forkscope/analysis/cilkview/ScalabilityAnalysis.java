@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Cilkview's scalability analysis (SPEC §3): for the whole run and for each region occurrence,
+ * Cilkview's scalability analysis (measures.md §3): for the whole run and for each region occurrence,
  * parallelism, burdened parallelism, average maximal strand, the speedup range for P = 2, 4, 8, …
  * and the diagnoses.
  */

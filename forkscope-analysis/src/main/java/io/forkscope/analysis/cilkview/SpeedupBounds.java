@@ -5,14 +5,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The speedup bounds of Cilkview §2–3 (SPEC §3) for one section.
+ * The speedup bounds of Cilkview §2–3 (measures.md §3) for one section.
  *
  * <p>Upper bound: min(P, T1/T∞), Inequalities (3) and (4). Estimated lower bound: Corollary 2,
  * T1 / (T1/P + 2δ·bT∞), with Cilkview's span coefficient δ = 0.85.
  *
  * <p>Note on the paper: its text (Corollary 2 and "TP ≤ T1/P + 1.7bT∞") gives the formula used
  * here, but the lower bounds printed in its Fig. 6 are those of T1 / (T1/P + 1.7·(1 − 1/P)·bT∞)
- * (to two decimals at every P shown). This class follows the text and the SPEC; its bounds are
+ * (to two decimals at every P shown). This class follows the text (measures.md §3); its bounds are
  * slightly below Fig. 6's.
  *
  * <p>Degenerate sections: with no work there is nothing to speed up and {@link #estimates} returns

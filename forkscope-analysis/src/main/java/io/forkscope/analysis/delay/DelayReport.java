@@ -8,7 +8,7 @@ import java.util.OptionalDouble;
  */
 public record DelayReport(DagStats stats, LossBreakdown breakdown, ReadyPath readyPath, ParallelismProfile profile,
                           OptionalDouble serialWork) {
-    /** Work stretch = T1 of this run − T1' of the serial run (SPEC §6), if T1' is known. */
+    /** Work stretch = T1 of this run − T1' of the serial run (measures.md §6), if T1' is known. */
     public OptionalDouble workStretch() {
         return serialWork.isPresent() ? OptionalDouble.of(stats.work() - serialWork.getAsDouble()) : OptionalDouble.empty();
     }

@@ -6,7 +6,7 @@ import io.forkscope.model.dag.Edge;
 import io.forkscope.model.dag.NodeEnd;
 import java.util.OptionalDouble;
 
-/** Delay Spotter's analysis (SPEC §6) of a recorded DAG: a plain function from a run to a report. */
+/** Delay Spotter's analysis (measures.md §6) of a recorded DAG: a plain function from a run to a report. */
 public final class DelaySpotter {
     private DelaySpotter() {}
 

@@ -5,7 +5,7 @@ import java.util.EnumMap;
 import java.util.Map;
 
 /**
- * Where the P × elapsed worker-time of a run went (SPEC §6): over each stretch dt with p workers
+ * Where the P × elapsed worker-time of a run went (measures.md §6): over each stretch dt with p workers
  * running nodes, q = P − p not, and r nodes ready: work p·dt, delay min(q, r)·dt, no-work
  * max(0, q − r)·dt. By construction work + delay + no-work = P × elapsed. Delay is split by the
  * kind of edge that made the waiting nodes ready; no-work is split by the ready path into the

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.TreeMap;
 
 /**
- * The parallelism profile of a recorded run (SPEC §6, Delay Spotter): running(t), the nodes
+ * The parallelism profile of a recorded run (measures.md §6, Delay Spotter): running(t), the nodes
  * executing at t, and ready(t), the nodes ready but not started, by the kind of edge that made
  * them ready; as a list of constant segments covering the run from its begin to its finish.
  */

@@ -6,7 +6,7 @@ import io.forkscope.model.dag.Edge;
 import io.forkscope.model.dag.EdgeKind;
 
 /**
- * When each node became ready (SPEC §6): the latest end among its predecessors, or the start of
+ * When each node became ready (measures.md §6): the latest end among its predecessors, or the start of
  * the run for a node without one, and the predecessor and edge kind that made it ready (the one
  * that finished last; the first such edge on a tie).
  */

@@ -7,7 +7,7 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * The ready path (SPEC §6, Delay Spotter): from the node that finished last, walk back always to
+ * The ready path (measures.md §6, Delay Spotter): from the node that finished last, walk back always to
  * the predecessor that finished last. Along it, time is work (a node of the path runs), busy delay
  * (none runs and every worker is busy elsewhere) or scheduler delay (none runs although a worker
  * is free). The no-work that happens during scheduler delay is the scheduler's fault

@@ -5,7 +5,7 @@ import io.forkscope.model.dag.DagNode;
 import io.forkscope.model.dag.EdgeKind;
 
 /**
- * When each node of a DAG became ready (SPEC §6): the latest end among its predecessors (the run's
+ * When each node of a DAG became ready (measures.md §6): the latest end among its predecessors (the run's
  * begin for a node without any, never after the node's start), and so its delay, start − ready;
  * with the edge kind that made it ready. For views that show nodes one by one (timelines).
  */

@@ -9,7 +9,7 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * A brute-force oracle for SPEC §6 on DAGs of plain strands with integer times: it steps through
+ * A brute-force oracle for measures.md §6 on DAGs of plain strands with integer times: it steps through
  * the run one tick at a time, t in [begin, finish), and counts, straight from the definitions and
  * without any code of the analysis:
  * <ul>

@@ -1,6 +1,6 @@
 package io.forkscope.model.dag;
 
-/** The kinds of DAG edges (SPEC §1, Delay Spotter's names). */
+/** The kinds of DAG edges (measures.md §1, Delay Spotter's names). */
 public enum EdgeKind {
     /** Forking strand → the child's first strand. */
     CREATE,

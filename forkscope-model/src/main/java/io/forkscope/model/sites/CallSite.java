@@ -1,7 +1,7 @@
 package io.forkscope.model.sites;
 
 /**
- * A place in application code that invokes a method or forks a task (SPEC §4): the method that
+ * A place in application code that invokes a method or forks a task (measures.md §4): the method that
  * contains it ({@code className.methodName descriptor}), its bytecode index and, when the class
  * has debug information, its source file and line ({@code null} / -1 otherwise). {@code id} is
  * the dense index (0..S-1) the recorder gave the site when it was woven; profiles are indexed by

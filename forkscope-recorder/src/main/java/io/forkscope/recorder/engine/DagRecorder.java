@@ -9,7 +9,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.Consumer;
 
 /**
- * Records the DAG of a real parallel run (SPEC §6, DAG Recorder) for {@link SpanEngine}: one node
+ * Records the DAG of a real parallel run (measures.md §6, DAG Recorder) for {@link SpanEngine}: one node
  * per strand between two structural events (fork, the start and end of a task body, a wait, a
  * CountedCompleter completion), with the worker, start, end, work, what ended it and its in-edges
  * by kind. Region boundaries and {@code Forkscope.work} split the engine's strands but not nodes.

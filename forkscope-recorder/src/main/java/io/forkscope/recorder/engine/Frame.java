@@ -7,7 +7,7 @@ package io.forkscope.recorder.engine;
  */
 final class Frame {
     TaskNode node;
-    /** Longest path from the start of the computation to the current point (SPEC §2). */
+    /** Longest path from the start of the computation to the current point (measures.md §2). */
     long span;
     /** The same in the burdened DAG. */
     long bspan;

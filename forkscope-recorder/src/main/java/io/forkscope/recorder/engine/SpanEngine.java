@@ -15,13 +15,13 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 
 /**
- * Work, span and burdened span on the fly (SPEC §2, Cilkview Fig. 13 generalised to per-task
+ * Work, span and burdened span on the fly (measures.md §2, Cilkview Fig. 13 generalised to per-task
  * joins), fed by one runtime-neutral event vocabulary that every recorder speaks:
  *
  * <ul>
  *   <li>{@link #create} – the current strand forks or submits a task (create edge; the parent's
  *       continuation is the create-cont edge). Burden goes on the create edge: Java thieves take
- *       the forked child, not the continuation (SPEC §3).
+ *       the forked child, not the continuation (measures.md §3).
  *   <li>{@link #resume} – the runtime call that followed a create returned; the next strand opens.
  *   <li>{@link #execBegin}/{@link #execEnd} – a thread runs a task's body. These nest: a worker
  *       that helps while joining runs other tasks inside the joining task's frame. A task run
@@ -650,7 +650,7 @@ public final class SpanEngine implements Measurements {
         return new Totals(threads.roster());
     }
 
-    /** The whole run so far (SPEC §2: span is the longest path that ended anywhere). */
+    /** The whole run so far (measures.md §2: span is the longest path that ended anywhere). */
     @Override
     public WholeRun snapshot(boolean isFinal) {
         Totals t = totals();

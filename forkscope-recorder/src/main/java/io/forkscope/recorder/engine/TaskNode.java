@@ -4,7 +4,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * The engine's state for one task instance (SPEC §2): the path values it starts from, and the
+ * The engine's state for one task instance (measures.md §2): the path values it starts from, and the
  * values a waiter merges when it joins the task.
  *
  * <p>Spans are absolute: {@code startSpan} is the longest path from the start of the computation

@@ -9,7 +9,7 @@ package io.forkscope.recorder.sites;
  * strand to its current point, inside the frame's sub-DAG; {@link #head} and its
  * {@link SiteProf#parent} chain are the on-span profile of that path (every invocation whose end
  * lies on it, with its own measures); {@link #localSpan} is the part of {@link #span} made of this
- * frame's own strands. The engine's absolute span (SPEC §2) is this span plus the span at the
+ * frame's own strands. The engine's absolute span (measures.md §2) is this span plus the span at the
  * frame's start, so "keep the longer path at a join" compares the same way in both.
  *
  * <p>The chain below {@code head} holds stores frozen at forks: a fork needs the profile of the

@@ -6,7 +6,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * Cilkprof's work-span profiler (§3–§6, Figs. 3 and 4) generalised to Java's per-task joins the
- * way SPEC §2 generalises the span: every frame's span is the longest path to its current point,
+ * way measures.md §2 generalises the span: every frame's span is the longest path to its current point,
  * a fork hands the child the parent's path, a join keeps whichever path is longer, and the
  * on-span profile rides on each span value (see {@link SiteFrame}). The on-work profile needs no
  * path: every finished invocation is added to its thread's dense table, summed at the end.

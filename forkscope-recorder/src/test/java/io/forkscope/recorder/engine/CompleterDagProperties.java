@@ -23,7 +23,7 @@ import net.jqwik.api.Tuple;
 
 /**
  * The recorded DAG of programs built around CountedCompleter trees, recorded with collapsing on and
- * off under the same schedule (SPEC §2, §6). Programs mix parallel-for trees (a task halves its
+ * off under the same schedule (measures.md §2, §6). Programs mix parallel-for trees (a task halves its
  * range, {@code pending++} and forks the upper half until a grain, runs its leaf, then
  * {@code tryComplete()}), irregular trees (random fan-out with the pending count set to the number
  * of children before forking them, bodies that also fork, join and call ordinary tasks and invoke

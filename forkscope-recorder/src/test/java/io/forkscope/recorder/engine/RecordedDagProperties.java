@@ -31,7 +31,7 @@ import net.jqwik.api.constraints.IntRange;
  * The DAG the engine records (mode=dag) against the online measures and the offline oracle, on
  * random programs and schedules: its nodes' work adds up to the work, its longest path is the
  * span, and it has one create edge per spawn; collapsing keeps all of that and Delay Spotter's
- * decomposition (SPEC §6).
+ * decomposition (measures.md §6).
  */
 class RecordedDagProperties {
     private final OnlineMatchesOfflineProperties programs = new OnlineMatchesOfflineProperties();
@@ -44,7 +44,7 @@ class RecordedDagProperties {
     /**
      * The same program under the same schedule, recorded with collapsing off (F) and on (C):
      * counts, work and longest path agree exactly, and so does Delay Spotter's decomposition
-     * work + delay + no-work = P × elapsed (SPEC §6), as far as collapsing can keep it.
+     * work + delay + no-work = P × elapsed (measures.md §6), as far as collapsing can keep it.
      *
      * <p><b>What collapsing hides.</b> A collapsed node c stands for the strands one worker ran
      * alone in [s_c, e_c) (length L_c). Everything outside the collapsed nodes is recorded alike in
@@ -300,7 +300,7 @@ class RecordedDagProperties {
         return hidden;
     }
 
-    /** SPEC §6: a node is ready at the latest end among its predecessors (the run's begin without any), never after it starts. */
+    /** measures.md §6: a node is ready at the latest end among its predecessors (the run's begin without any), never after it starts. */
     static long[] readyTimes(List<RecordedNode> nodes, long begin, Map<Long, RecordedNode> byId) {
         long[] ready = new long[nodes.size()];
         for (int i = 0; i < nodes.size(); i++) {
