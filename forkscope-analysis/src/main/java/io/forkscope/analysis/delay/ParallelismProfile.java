@@ -70,13 +70,15 @@ public final class ParallelismProfile {
     }
 
     /**
-     * How much of its interval a node runs: all of it for a strand; for a collapsed node its inner
-     * strands' work over its length, so that collapsing does not turn its worker's runtime time
-     * between inner strands into work.
+     * How much of its interval a node runs: its work over its length. For a collapsed node that
+     * keeps its worker's runtime time between inner strands out of work; for a strand, the time its
+     * thread was not running (preempted, blocked: the recorder takes it out of strand work, see
+     * measures.md §1), so that the profile's running worker-time is the DAG's work T1 and "work"
+     * means one quantity in every report. A node without length runs all of it.
      */
     static double runningShare(DagNode node) {
         long length = node.end() - node.start();
-        if (!node.collapsed() || length <= 0) {
+        if (length <= 0) {
             return 1;
         }
         return Math.min(1.0, (double) node.work() / length);

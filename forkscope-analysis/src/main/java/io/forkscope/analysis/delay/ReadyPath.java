@@ -19,7 +19,9 @@ import java.util.List;
  * inner delay it runs little more than the inner longest path. The rest of its interval is path
  * waiting (runtime gaps and inner waits), spread evenly over the interval and classified like any
  * wait, except that its own worker counts as busy (it ran the node's other strands or the runtime
- * between them), so the wait is busy delay when every other worker ran too.
+ * between them), so the wait is busy delay when every other worker ran too. A strand whose work is
+ * less than its interval (its thread was not running for the rest: preempted, blocked) is path
+ * work for its work and path waiting for the rest, classified the same way.
  *
  * @param nodes          the path's node ids, first to last
  * @param work           time a path node was running (ns)
@@ -56,7 +58,7 @@ public record ReadyPath(List<Integer> nodes, long work, double busyDelay, double
             long length = node.end() - node.start();
             long inner = node.collapsed()
                     ? Math.min(length, Math.max(0, Math.max(node.span(), node.work() - node.innerDelay())))
-                    : length;
+                    : Math.min(length, node.work());   // a strand's thread not running is path waiting
             work += inner;
             if (inner < length) {
                 classifyWait(profile, node.start(), node.end(), (double) (length - inner) / length,

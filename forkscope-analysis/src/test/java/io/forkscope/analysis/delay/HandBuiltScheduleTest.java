@@ -43,6 +43,31 @@ class HandBuiltScheduleTest {
     }
 
     /**
+     * As the first, but B's thread was not running for 8 of its 20 ns (preempted; the recorder took
+     * that out of its work: 12). The profile runs B at 12/20 = 0.6 of its interval, so running
+     * worker-time is T1 = 10 + 12 + 10 + 10 = 42, and "work" is one quantity in every report.
+     * [0,10): A, no-work 10. [10,20): C + 0.6 B, no-work 0.4 × 10 = 4. [20,30): 0.6 B, no-work 14.
+     * [30,40): D, no-work 10. No-work 38; 42 + 38 = 2 × 40. Ready path A, B, D: work 10 + 12 + 10,
+     * B's other 8 ns waiting, length 40.
+     */
+    @Test
+    void aStrandsNotRunningTimeIsNeitherWorkNorPathWork() {
+        Dag dag = new Dag(List.of(
+                strand(0, 0, 0, 10, NodeEnd.CREATE),
+                new DagNode(1, 1, 10, 30, 12, 12, NodeEnd.END, List.of(new Edge(0, EdgeKind.CREATE)), 1, 0, 0, 1, 0),
+                strand(2, 0, 10, 20, NodeEnd.WAIT, new Edge(0, EdgeKind.CREATE_CONT)),
+                strand(3, 0, 30, 40, NodeEnd.END, new Edge(2, EdgeKind.WAIT_CONT), new Edge(1, EdgeKind.END))), 2, 0, 40);
+        DelayReport r = DelaySpotter.analyze(dag);
+        assertThat(r.breakdown().work()).isCloseTo(42.0, within(1e-9));
+        assertThat(r.stats().work()).isEqualTo(42);
+        assertThat(r.breakdown().delay()).isEqualTo(0.0);
+        assertThat(r.breakdown().noWork()).isCloseTo(38.0, within(1e-9));
+        assertThat(r.readyPath().nodes()).containsExactly(0, 1, 3);
+        assertThat(r.readyPath().work()).isEqualTo(32);
+        assertThat(r.readyPath().length()).isCloseTo(40.0, within(1e-9));
+    }
+
+    /**
      * As above, but B, ready at 10, starts only at 25 although worker 1 is idle all along: the
      * scheduler delayed it. [10,20): C runs, B ready: delay 10. [20,25): nothing runs, B ready:
      * delay 5 and no-work 5, which lies on the ready path during scheduler delay (no-work-sched).
