@@ -152,6 +152,16 @@ public final class CpuTreePrograms {
         return x;
     }
 
+    /** A leaf: computes, and adds its own thread's CPU time to LEAVES and SLOWEST_LEAF. */
+    static long timedLeaf(long iters) {
+        long t0 = MX.getCurrentThreadCpuTime();
+        long result = compute(iters);
+        long cpu = MX.getCurrentThreadCpuTime() - t0;
+        SLOWEST_LEAF.accumulateAndGet(cpu, Math::max);
+        LEAVES.addAndGet(cpu);
+        return result;
+    }
+
     static final class Tree extends RecursiveAction {
         final int depth;
         final long iters;
@@ -165,11 +175,7 @@ public final class CpuTreePrograms {
         @Override
         protected void compute() {
             if (depth == 0) {
-                long t0 = MX.getCurrentThreadCpuTime();
-                result = CpuTreePrograms.compute(iters);
-                long cpu = MX.getCurrentThreadCpuTime() - t0;
-                SLOWEST_LEAF.accumulateAndGet(cpu, Math::max);
-                LEAVES.addAndGet(cpu);
+                result = timedLeaf(iters);
                 return;
             }
             Tree a = new Tree(depth - 1, iters);
