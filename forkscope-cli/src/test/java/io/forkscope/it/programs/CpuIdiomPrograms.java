@@ -19,7 +19,9 @@ import java.util.concurrent.RecursiveAction;
  *   <li>{@code invokeAll}: a task on {@code pool} calls ForkJoinTask.invokeAll(ArrayDeque of 32 leaves)
  *       (not a List: the array path, a nested wait);
  *   <li>{@code common}: main calls {@code ForkJoinPool.commonPool().invoke(tree)} (CpuTreePrograms.Tree,
- *       invokeAll(a, b) at every inner node); main may run tasks itself while it waits.
+ *       invokeAll(a, b) at every inner node); main may run tasks itself while it waits;
+ *   <li>{@code commonRootInMain}: main calls {@code tree.invoke()} on the same tree: main runs the root
+ *       and at least the leftmost leaf itself, the common pool's workers the forked halves.
  * </ul>
  *
  * <p>Args: WORKERS. The common pool's parallelism must be WORKERS too
@@ -28,7 +30,8 @@ import java.util.concurrent.RecursiveAction;
  * region's rounds of every leaf's CPU time and S the sum of each round's slowest leaf, both as the
  * leaf's own thread CPU clock timed it in this run (see CpuTreePrograms: the truth is robust to load;
  * the few µs of inner strands and of main between rounds are left out, under 1% of W); N is the
- * create edges per round (every fork, plus the pool.invoke) times ROUNDS.
+ * create edges per round (every fork, plus the pool.invoke) times ROUNDS. Also prints how many of the
+ * region's leaves main ran itself (a schedule's choice, reported, not checked).
  */
 public final class CpuIdiomPrograms {
     static final int LEAVES = 1 << CpuTreePrograms.DEPTH;
@@ -52,6 +55,10 @@ public final class CpuIdiomPrograms {
         // 31 forks (one per invokeAll(a, b)) + the invoke
         rounds("common", LEAVES,
                 () -> ForkJoinPool.commonPool().invoke(new CpuTreePrograms.Tree(CpuTreePrograms.DEPTH, iters)));
+        // main runs the root itself (invoke() from outside any pool is a call, not a create edge): it
+        // computes at least the leftmost leaf of every round, its forks go to the common pool; 31 forks
+        rounds("commonRootInMain", LEAVES - 1,
+                () -> new CpuTreePrograms.Tree(CpuTreePrograms.DEPTH, iters).invoke());
         pool.shutdown();
     }
 
@@ -62,6 +69,7 @@ public final class CpuIdiomPrograms {
         }
         long spanCpu = 0;
         long workCpu = 0;
+        CpuTreePrograms.LEAVES_OUTSIDE_POOLS.set(0);
         try (Region r = Forkscope.region(name)) {
             for (int i = 0; i < CpuTreePrograms.ROUNDS; i++) {
                 CpuTreePrograms.SLOWEST_LEAF.set(0);
@@ -72,7 +80,8 @@ public final class CpuIdiomPrograms {
             }
         }
         System.out.println("expected " + name + " work=" + workCpu + " span=" + spanCpu
-                + " spawns=" + (long) CpuTreePrograms.ROUNDS * spawnsPerRound);
+                + " spawns=" + (long) CpuTreePrograms.ROUNDS * spawnsPerRound
+                + " leavesRunByMain=" + CpuTreePrograms.LEAVES_OUTSIDE_POOLS.get());
     }
 
     static final class Leaf extends RecursiveAction {

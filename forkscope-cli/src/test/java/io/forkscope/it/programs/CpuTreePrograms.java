@@ -44,6 +44,8 @@ public final class CpuTreePrograms {
     static final AtomicLong SLOWEST_LEAF = new AtomicLong();
     /** The CPU time of every leaf of the running round. */
     static final AtomicLong LEAVES = new AtomicLong();
+    /** How many leaves a thread outside every pool ran (main helping in a join): for the reports. */
+    static final AtomicLong LEAVES_OUTSIDE_POOLS = new AtomicLong();
 
     private CpuTreePrograms() {}
 
@@ -159,6 +161,9 @@ public final class CpuTreePrograms {
         long cpu = MX.getCurrentThreadCpuTime() - t0;
         SLOWEST_LEAF.accumulateAndGet(cpu, Math::max);
         LEAVES.addAndGet(cpu);
+        if (!(Thread.currentThread() instanceof java.util.concurrent.ForkJoinWorkerThread)) {
+            LEAVES_OUTSIDE_POOLS.incrementAndGet();
+        }
         return result;
     }
 
