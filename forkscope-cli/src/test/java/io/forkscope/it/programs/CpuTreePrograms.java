@@ -44,6 +44,8 @@ public final class CpuTreePrograms {
     static final AtomicLong SLOWEST_LEAF = new AtomicLong();
     /** The CPU time of every leaf of the running round. */
     static final AtomicLong LEAVES = new AtomicLong();
+    /** How many leaves a thread outside every pool ran (main helping in a join): for the reports. */
+    static final AtomicLong LEAVES_OUTSIDE_POOLS = new AtomicLong();
 
     private CpuTreePrograms() {}
 
@@ -152,6 +154,19 @@ public final class CpuTreePrograms {
         return x;
     }
 
+    /** A leaf: computes, and adds its own thread's CPU time to LEAVES and SLOWEST_LEAF. */
+    static long timedLeaf(long iters) {
+        long t0 = MX.getCurrentThreadCpuTime();
+        long result = compute(iters);
+        long cpu = MX.getCurrentThreadCpuTime() - t0;
+        SLOWEST_LEAF.accumulateAndGet(cpu, Math::max);
+        LEAVES.addAndGet(cpu);
+        if (!(Thread.currentThread() instanceof java.util.concurrent.ForkJoinWorkerThread)) {
+            LEAVES_OUTSIDE_POOLS.incrementAndGet();
+        }
+        return result;
+    }
+
     static final class Tree extends RecursiveAction {
         final int depth;
         final long iters;
@@ -165,11 +180,7 @@ public final class CpuTreePrograms {
         @Override
         protected void compute() {
             if (depth == 0) {
-                long t0 = MX.getCurrentThreadCpuTime();
-                result = CpuTreePrograms.compute(iters);
-                long cpu = MX.getCurrentThreadCpuTime() - t0;
-                SLOWEST_LEAF.accumulateAndGet(cpu, Math::max);
-                LEAVES.addAndGet(cpu);
+                result = timedLeaf(iters);
                 return;
             }
             Tree a = new Tree(depth - 1, iters);
