@@ -358,7 +358,7 @@ public final class SpanEngine implements Measurements {
                 node.unforkedOn = ts.index;
             }
         } finally {
-            ts.busy = false;
+            ts.leave();
         }
     }
 
@@ -392,7 +392,7 @@ public final class SpanEngine implements Measurements {
                 node.unforkedOn = -1;    // once: a second compute of the same task is a plain call
             }
         } finally {
-            ts.busy = false;
+            ts.leave();
         }
         if (!unforkedHere) {
             return false;
@@ -421,7 +421,7 @@ public final class SpanEngine implements Measurements {
             }
             openStrand(ts, ts.lastEventNs);
         } finally {
-            ts.busy = false;
+            ts.leave();
         }
     }
 
@@ -429,7 +429,7 @@ public final class SpanEngine implements Measurements {
         ThreadState ts = leaveWait();
         if (ts != null) {
             openStrand(ts, ts.lastEventNs);
-            ts.busy = false;
+            ts.leave();
         }
     }
 
@@ -482,7 +482,7 @@ public final class SpanEngine implements Measurements {
             f.dropJoinedForks();
             openStrand(ts, ts.lastEventNs);
         } finally {
-            ts.busy = false;
+            ts.leave();
         }
     }
 
