@@ -30,7 +30,8 @@ class LateExitHookTest {
         }
     }
 
-    static final class Model implements TaskModel, ThreadClassifier {
+    /** Done is what the test set; tasks are plain (threads: {@link NotRunningTimeTest#PLAIN_THREAD}). */
+    static final class Model implements TaskModel {
         @Override
         public boolean isDone(TaskHandle task) {
             return ((Task) task).done;
@@ -46,15 +47,6 @@ class LateExitHookTest {
             return null;
         }
 
-        @Override
-        public boolean ignore(Thread thread) {
-            return false;
-        }
-
-        @Override
-        public int poolParallelism(Thread thread) {
-            return 0;
-        }
     }
 
     /**
@@ -68,7 +60,7 @@ class LateExitHookTest {
     void theWaitForALateExitHookIsNotTheJoinersWork() throws Exception {
         AtomicLong now = new AtomicLong();
         Model model = new Model();
-        SpanEngine engine = new SpanEngine(Unit.TIME, 0, now::get, model, model);
+        SpanEngine engine = new SpanEngine(Unit.TIME, 0, now::get, model, NotRunningTimeTest.PLAIN_THREAD);
         Task task = new Task();
         CountDownLatch forked = new CountDownLatch(1);
         CountDownLatch completed = new CountDownLatch(1);
