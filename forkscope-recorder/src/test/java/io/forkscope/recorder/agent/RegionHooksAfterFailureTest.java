@@ -3,8 +3,8 @@ package io.forkscope.recorder.agent;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.forkscope.model.Unit;
+import io.forkscope.recorder.engine.PlainTasks;
 import io.forkscope.recorder.engine.SpanEngine;
-import io.forkscope.recorder.engine.TaskHandle;
 import io.forkscope.recorder.engine.TaskModel;
 import io.forkscope.recorder.engine.ThreadClassifier;
 import io.forkscope.recorder.fj.ForkJoinHooks;
@@ -20,15 +20,8 @@ import org.junit.jupiter.api.Test;
  * installed after the failure handler ran (which uninstalls them).
  */
 class RegionHooksAfterFailureTest {
-    static final TaskModel MODEL = new TaskModel() {
-        @Override public boolean isDone(TaskHandle task) { return false; }
-        @Override public boolean isCompleter(TaskHandle task) { return false; }
-        @Override public TaskHandle completerOf(TaskHandle task) { return null; }
-    };
-    static final ThreadClassifier THREADS = new ThreadClassifier() {
-        @Override public boolean ignore(Thread thread) { return false; }
-        @Override public int poolParallelism(Thread thread) { return 0; }
-    };
+    static final TaskModel MODEL = PlainTasks.done(false);
+    static final ThreadClassifier THREADS = PlainTasks.PLAIN_THREAD;
 
     @AfterEach
     void forget() throws Exception {

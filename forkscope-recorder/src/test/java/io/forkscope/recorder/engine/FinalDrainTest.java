@@ -15,15 +15,8 @@ import org.junit.jupiter.api.Test;
  * caught inside one is left out, with a closing warning, and the others are drained whole.
  */
 class FinalDrainTest {
-    static final TaskModel MODEL = new TaskModel() {
-        @Override public boolean isDone(TaskHandle task) { return false; }
-        @Override public boolean isCompleter(TaskHandle task) { return false; }
-        @Override public TaskHandle completerOf(TaskHandle task) { return null; }
-    };
-    static final ThreadClassifier THREADS = new ThreadClassifier() {
-        @Override public boolean ignore(Thread thread) { return false; }
-        @Override public int poolParallelism(Thread thread) { return 0; }
-    };
+    static final TaskModel MODEL = PlainTasks.done(false);
+    static final ThreadClassifier THREADS = PlainTasks.PLAIN_THREAD;
 
     @Test
     void aThreadInsideAnEventIsLeftOutAndTheOthersAreDrained() throws Exception {

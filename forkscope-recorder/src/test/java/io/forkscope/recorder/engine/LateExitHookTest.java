@@ -30,25 +30,6 @@ class LateExitHookTest {
         }
     }
 
-    /** Done is what the test set; tasks are plain (threads: {@link NotRunningTimeTest#PLAIN_THREAD}). */
-    static final class Model implements TaskModel {
-        @Override
-        public boolean isDone(TaskHandle task) {
-            return ((Task) task).done;
-        }
-
-        @Override
-        public boolean isCompleter(TaskHandle task) {
-            return false;
-        }
-
-        @Override
-        public TaskHandle completerOf(TaskHandle task) {
-            return null;
-        }
-
-    }
-
     /**
      * Main forks T at 0 and waits at 100; the worker ran T from 0 and completed it at 100, but
      * reaches its exit hook only at 1,000,100 (it lost its core). Main resumes then and computes 50.
@@ -59,8 +40,8 @@ class LateExitHookTest {
     @Test
     void theWaitForALateExitHookIsNotTheJoinersWork() throws Exception {
         AtomicLong now = new AtomicLong();
-        Model model = new Model();
-        SpanEngine engine = new SpanEngine(Unit.TIME, 0, now::get, model, NotRunningTimeTest.PLAIN_THREAD);
+        TaskModel model = PlainTasks.done(t -> ((Task) t).done);
+        SpanEngine engine = new SpanEngine(Unit.TIME, 0, now::get, model, PlainTasks.PLAIN_THREAD);
         Task task = new Task();
         CountDownLatch forked = new CountDownLatch(1);
         CountDownLatch completed = new CountDownLatch(1);

@@ -49,34 +49,8 @@ class NotRunningTimeTest {
         }
     }
 
-    static final TaskModel MODEL = new TaskModel() {
-        @Override
-        public boolean isDone(TaskHandle task) {
-            return true;
-        }
-
-        @Override
-        public boolean isCompleter(TaskHandle task) {
-            return false;
-        }
-
-        @Override
-        public TaskHandle completerOf(TaskHandle task) {
-            return null;
-        }
-    };
-
-    static final ThreadClassifier PLAIN_THREAD = new ThreadClassifier() {
-        @Override
-        public boolean ignore(Thread thread) {
-            return false;
-        }
-
-        @Override
-        public int poolParallelism(Thread thread) {
-            return 0;
-        }
-    };
+    static final TaskModel MODEL = PlainTasks.done(true);
+    static final ThreadClassifier PLAIN_THREAD = PlainTasks.PLAIN_THREAD;
 
     /** A task the engine knows nothing about: a wait for it is a wait, with nothing to merge. */
     static final class Unknown implements TaskHandle {
