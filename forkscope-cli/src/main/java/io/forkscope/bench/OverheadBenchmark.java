@@ -19,17 +19,24 @@ import java.util.concurrent.TimeUnit;
  * it prints ratios measured in one run on this machine and asserts nothing.
  *
  * <pre>
- * bench/overhead [--trials T] [--repeat R] [--workers P] [--agent OPTIONS] [PROGRAM[:ARGS] ...]
+ * bench/overhead [--trials T] [--repeat R] [--workers P] [--agent OPTIONS] [--baseline-jar JAR] [PROGRAM[:ARGS] ...]
  * </pre>
  * PROGRAM:ARGS passes extra arguments, e.g. {@code fib:--cutoff=5}. With no programs, the whole
- * suite runs at default sizes (stencil3d-inner at n = 64) plus fib with a small cut-off.
+ * suite runs at default sizes (stencil3d-inner at n = 64) plus fib with a small cut-off. {@code --baseline-jar}
+ * adds a third arm, interleaved with the other two: the same program under another build's agent (to
+ * compare a change's cost, before against after, in one run).
  */
 public final class OverheadBenchmark {
     private OverheadBenchmark() {}
 
-    record Row(String program, String input, double without, double with) {
+    /** One program's median kernel times; {@code baseline} is NaN when no baseline jar was given. */
+    record Row(String program, String input, double without, double with, double baseline) {
         double ratio() {
             return with / without;
+        }
+
+        double baselineRatio() {
+            return baseline / without;
         }
     }
 
@@ -38,6 +45,7 @@ public final class OverheadBenchmark {
         int repeat = 3;
         int workers = Runtime.getRuntime().availableProcessors();
         String agentOptions = "";
+        Path baselineJar = null;
         List<String> programs = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
@@ -45,6 +53,7 @@ public final class OverheadBenchmark {
                 case "--repeat" -> repeat = Integer.parseInt(args[++i]);
                 case "--workers" -> workers = Integer.parseInt(args[++i]);
                 case "--agent" -> agentOptions = args[++i];
+                case "--baseline-jar" -> baselineJar = Path.of(args[++i]).toAbsolutePath();
                 default -> programs.add(args[i]);
             }
         }
@@ -70,6 +79,7 @@ public final class OverheadBenchmark {
                     : List.of();
             double[] without = new double[trials];
             double[] with = new double[trials];
+            double[] baseline = new double[trials];
             for (int t = 0; t < trials; t++) {
                 if (tty) {
                     System.err.printf("\r%-60s", spec + ": trial " + (t + 1) + "/" + trials);
@@ -80,29 +90,44 @@ public final class OverheadBenchmark {
                 String opts = "out=" + out + (agentOptions.isEmpty() ? "" : "," + agentOptions);
                 with[t] = kernelMs(jar, opts, parts[0], extra, workers, repeat, dir);
                 Files.deleteIfExists(out);
+                if (baselineJar != null) {   // the same program, recorded by another build's agent
+                    baseline[t] = kernelMs(baselineJar, jar, opts, parts[0], extra, workers, repeat, dir);
+                    Files.deleteIfExists(out);
+                }
             }
             rows.add(new Row(spec, String.join(" ", extra).isEmpty() ? "default" : String.join(" ", extra),
-                    median(without), median(with)));
+                    median(without), median(with), baselineJar == null ? Double.NaN : median(baseline)));
         }
         if (tty) {
             System.err.printf("\r%-60s\r", "");
         }
-        print(rows, workers, trials, repeat, agentOptions);
+        print(rows, workers, trials, repeat, agentOptions, baselineJar);
     }
 
-    static void print(List<Row> rows, int workers, int trials, int repeat, String agentOptions) {
-        System.out.printf(Locale.ROOT, "%-22s %-14s %14s %14s %9s%n", "program", "input", "without (ms)", "with (ms)",
+    static void print(List<Row> rows, int workers, int trials, int repeat, String agentOptions, Path baselineJar) {
+        boolean base = baselineJar != null;
+        System.out.printf(Locale.ROOT, "%-22s %-14s %14s %14s %9s", "program", "input", "without (ms)", "with (ms)",
                 "overhead");
+        System.out.printf(Locale.ROOT, base ? " %14s %9s%n" : "%n", "baseline (ms)", "baseline");
         double logSum = 0;
+        double baseLogSum = 0;
         double max = 0;
+        double baseMax = 0;
         for (Row r : rows) {
-            System.out.printf(Locale.ROOT, "%-22s %-14s %14.1f %14.1f %8.2fx%n", r.program(), r.input(), r.without(),
+            System.out.printf(Locale.ROOT, "%-22s %-14s %14.1f %14.1f %8.2fx", r.program(), r.input(), r.without(),
                     r.with(), r.ratio());
+            System.out.printf(Locale.ROOT, base ? " %14.1f %8.2fx%n" : "%n", r.baseline(), r.baselineRatio());
             logSum += Math.log(r.ratio());
             max = Math.max(max, r.ratio());
+            baseLogSum += Math.log(r.baselineRatio());
+            baseMax = Math.max(baseMax, r.baselineRatio());
         }
         System.out.printf(Locale.ROOT, "geometric mean %.2fx, maximum %.2fx over %d programs%n",
                 Math.exp(logSum / rows.size()), max, rows.size());
+        if (base) {
+            System.out.printf(Locale.ROOT, "baseline (%s): geometric mean %.2fx, maximum %.2fx%n", baselineJar,
+                    Math.exp(baseLogSum / rows.size()), baseMax);
+        }
         System.out.printf(Locale.ROOT, "(%d workers, median of %d interleaved trials, best of the last %d in-process"
                 + " repeats; agent options: %s; java %s)%n", workers, trials, Math.max(1, repeat - 1),
                 agentOptions.isEmpty() ? "defaults" : agentOptions, System.getProperty("java.version"));
@@ -111,10 +136,19 @@ public final class OverheadBenchmark {
     /** Runs one program in a fresh JVM; returns its best kernel time over the repeats after the first. */
     static double kernelMs(Path jar, String agentOptions, String program, List<String> extra, int workers, int repeat,
                            Path dir) throws IOException, InterruptedException {
+        return kernelMs(jar, jar, agentOptions, program, extra, workers, repeat, dir);
+    }
+
+    /**
+     * Runs one program (from {@code jar}) in a fresh JVM under the agent of {@code agentJar} when options are
+     * given; returns its best kernel time over the repeats after the first.
+     */
+    static double kernelMs(Path agentJar, Path jar, String agentOptions, String program, List<String> extra,
+                           int workers, int repeat, Path dir) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         if (agentOptions != null) {
-            cmd.add("-javaagent:" + jar + "=" + agentOptions);
+            cmd.add("-javaagent:" + agentJar + "=" + agentOptions);
         }
         cmd.addAll(List.of("-cp", jar.toString(), SampleMain.class.getName(), program, "--workers",
                 Integer.toString(workers), "--repeat", Integer.toString(repeat)));

@@ -93,6 +93,30 @@ public final class SpanEngine implements Measurements {
     /** The threads the final drain reads (outside any event), chosen at its start; sink thread only. */
     private List<ThreadState> settled;
 
+    // ------------------------------------------------------------ call sites (issue 11; stubs until wired)
+
+    /** Turns on the per-call-site profiler (record --sites); call before the first event. */
+    public void enableSites() {
+    }
+
+    /** See {@code ForkJoinHooks.siteEnter}: returns the exit token, or -1 when nothing was entered. */
+    public int siteEnter(int site, int method) {
+        return -1;
+    }
+
+    /** See {@code ForkJoinHooks.siteExit}. */
+    public void siteExit(int token) {
+    }
+
+    /** See {@code ForkJoinHooks.siteFork}: the next task this thread creates was forked at {@code site}. */
+    public void siteFork(int site, int method) {
+    }
+
+    /** The per-call-site profiles of the run (at its end), or null when sites were not recorded. */
+    public io.forkscope.model.sites.SitesResult sitesResult() {
+        return null;
+    }
+
     public SpanEngine(Unit unit, long burden, Clock clock, TaskModel model, ThreadClassifier classifier) {
         this(unit, burden, clock, model, classifier, false, false);
     }

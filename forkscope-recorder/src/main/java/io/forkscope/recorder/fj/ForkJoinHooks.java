@@ -209,6 +209,53 @@ public final class ForkJoinHooks {
         }
     }
 
+    // ------------------------------------------------------------ call sites (record --sites)
+    // Woven into application classes by the site weaver around each call site (docs/cilkprof-design.md).
+
+    /**
+     * Right before the invoke instruction at call site {@code site} of method {@code method}; returns
+     * the token that the matching {@link #siteExit} passes back (the thread's site depth before the
+     * call), or -1 when nothing was entered.
+     */
+    public static int siteEnter(int site, int method) {
+        SpanEngine e = engine;
+        if (e != null) {
+            try {
+                return e.siteEnter(site, method);
+            } catch (Throwable t) {
+                fail(t);
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Right after the invoke instruction returned normally. When the call threw, no exit runs: the
+     * next exit or task end with a lower token closes what the exception left open.
+     */
+    public static void siteExit(int token) {
+        SpanEngine e = engine;
+        if (e != null && token >= 0) {
+            try {
+                e.siteExit(token);
+            } catch (Throwable t) {
+                fail(t);
+            }
+        }
+    }
+
+    /** Right before {@code fork()}, {@code submit} or {@code execute} at fork site {@code site}. */
+    public static void siteFork(int site, int method) {
+        SpanEngine e = engine;
+        if (e != null) {
+            try {
+                e.siteFork(site, method);
+            } catch (Throwable t) {
+                fail(t);
+            }
+        }
+    }
+
     /** @return whether an internal error stopped recording for good */
     public static boolean stopped() {
         return Failure.happened();
