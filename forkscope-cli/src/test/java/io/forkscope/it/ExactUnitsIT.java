@@ -37,7 +37,8 @@ class ExactUnitsIT {
                 List.of(), ExactPrograms.class, Integer.toString(workers), "idioms"), dir);
         assertThat(r.exitCode()).as(r.stderr()).isZero();
         assertThat(r.stdout()).contains("fib 144").contains("cc true").contains("unforkFib 55")
-                .contains("quiescent true");
+                .contains("quiescent true")
+                .contains("invokeAll 3").contains("terminated true");
         assertThat(r.programStderr()).isEmpty();
 
         Recording rec = RecordingReader.read(out);
@@ -59,6 +60,8 @@ class ExactUnitsIT {
         assertThat(regions.get("external")).isEqualTo(new WorkSpan(56, 33, 2 + B + 30 + 1, 2, 2, 0));
         // tryUnfork idioms: the forked half is joined whether it was taken back or stolen
         assertThat(regions.get("unforkTree")).isEqualTo(new WorkSpan(8 * 5 + 7, 3 + 5, B + 3 + 3 * B + 5, 8, 8, 0));
+        // the same tree as a direct ForkJoinTask subclass, taken back and run through exec()
+        assertThat(regions.get("unforkExec")).isEqualTo(new WorkSpan(8 * 5 + 7, 3 + 5, B + 3 + 3 * B + 5, 8, 8, 0));
         int m = 10;
         long unforkInternal = internalNodes(m);
         assertThat(regions.get("unforkFib")).isEqualTo(new WorkSpan(fibWork(m), fibSpan(m), B + fibBurdenedSpan(m),
@@ -69,6 +72,12 @@ class ExactUnitsIT {
         assertThat(regions.get("awaitQuiescence")).isEqualTo(new WorkSpan(2 + 20 + 30 + 1, 2 + 30 + 1, 2 + B + 30 + 1,
                 2, 2, 0));
         assertThat(regions.get("adapt")).isEqualTo(new WorkSpan(42, 20, 2 * B + 20, 4, 4, 0));
+        // a pool's invokeAll of callables from outside: three submissions, each joined inside
+        // invokeAll and then once more by the program's get() (a wait on a done task is a sync too)
+        assertThat(regions.get("poolInvokeAll")).isEqualTo(new WorkSpan(2 + 60 + 1, 2 + 30 + 1, 2 + B + 30 + 1, 3, 6, 0));
+        // awaitTermination of a shut-down pool joins what it ran, like awaitQuiescence
+        assertThat(regions.get("awaitTermination")).isEqualTo(new WorkSpan(2 + 20 + 30 + 1, 2 + 30 + 1,
+                2 + B + 30 + 1, 2, 2, 0));
         assertThat(regions.get("invokeAllDeque")).isEqualTo(new WorkSpan(10, 4, 2 * B + 4, 4, 4, 0));
         assertThat(rec.regions()).allSatisfy(reg -> assertThat(reg.unjoined()).isZero());
         // P is the pools' parallelism plus every thread outside a pool that ran task bodies: main

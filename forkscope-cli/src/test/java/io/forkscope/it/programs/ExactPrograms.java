@@ -5,9 +5,11 @@ import io.forkscope.Region;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CountedCompleter;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinTask;
+import java.util.concurrent.Future;
 import java.util.concurrent.RecursiveAction;
 import java.util.concurrent.RecursiveTask;
 import java.util.concurrent.TimeUnit;
@@ -83,6 +85,9 @@ public final class ExactPrograms {
         try (Region r = Forkscope.region("unforkTree")) {
             pool.invoke(new UnforkTree(3));
         }
+        try (Region r = Forkscope.region("unforkExec")) {
+            pool.invoke(new UnforkExecTree(3));
+        }
         try (Region r = Forkscope.region("unforkFib")) {
             System.out.println("unforkFib " + pool.invoke(new UnforkFib(10)));
         }
@@ -123,6 +128,32 @@ public final class ExactPrograms {
                 b.join();
                 a.join();
             }));
+        }
+        try (Region r = Forkscope.region("poolInvokeAll")) {
+            Forkscope.work(2);
+            List<Callable<Integer>> calls = new ArrayList<>();
+            for (int i = 1; i <= 3; i++) {
+                long units = 10L * i;
+                calls.add(() -> {
+                    Forkscope.work(units);
+                    return 1;
+                });
+            }
+            int sum = 0;
+            for (Future<Integer> f : pool.invokeAll(calls)) {
+                sum += f.get();
+            }
+            System.out.println("invokeAll " + sum);
+            Forkscope.work(1);
+        }
+        try (Region r = Forkscope.region("awaitTermination")) {
+            ForkJoinPool own = new ForkJoinPool(pool.getParallelism());
+            Forkscope.work(2);
+            own.execute(serialLoop(1, 20));
+            own.execute(serialLoop(1, 30));
+            own.shutdown();
+            System.out.println("terminated " + own.awaitTermination(1, TimeUnit.MINUTES));
+            Forkscope.work(1);
         }
         try (Region r = Forkscope.region("invokeAllDeque")) {
             pool.invoke(action(() -> {
@@ -171,6 +202,45 @@ public final class ExactPrograms {
             } else {
                 left.join();
             }
+        }
+    }
+
+    /**
+     * {@link UnforkTree} as a direct ForkJoinTask subclass: its body is exec(), which the idiom then
+     * calls directly after a successful tryUnfork.
+     */
+    static final class UnforkExecTree extends ForkJoinTask<Void> {
+        final int depth;
+
+        UnforkExecTree(int depth) {
+            this.depth = depth;
+        }
+
+        @Override
+        public Void getRawResult() {
+            return null;
+        }
+
+        @Override
+        protected void setRawResult(Void value) {
+        }
+
+        @Override
+        protected boolean exec() {
+            if (depth == 0) {
+                Forkscope.work(5);
+                return true;
+            }
+            Forkscope.work(1);
+            UnforkExecTree left = new UnforkExecTree(depth - 1);
+            left.fork();
+            new UnforkExecTree(depth - 1).exec();
+            if (left.tryUnfork()) {
+                left.exec();
+            } else {
+                left.join();
+            }
+            return true;
         }
     }
 

@@ -3,7 +3,8 @@ package io.forkscope.recorder.fj;
 import net.bytebuddy.asm.Advice;
 
 /**
- * Woven into {@code compute()} of the program's RecursiveTask and RecursiveAction subclasses.
+ * Woven into {@code compute()} of the program's RecursiveTask and RecursiveAction subclasses, and into
+ * {@code exec()} of its direct ForkJoinTask subclasses ({@link ComputeWeaver}).
  * Calling compute() directly never reaches doExec, so after a successful tryUnfork this is the
  * only place where the unforked task can be seen to run. For every other compute (inside doExec,
  * or of a task never forked) the engine answers false after one field read.
