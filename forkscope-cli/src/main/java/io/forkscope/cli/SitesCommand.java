@@ -51,6 +51,9 @@ final class SitesCommand implements Callable<Integer> {
         boolean csv;
     }
 
+    /** The information key the agent sets to "true" when it wove call sites (agent option sites). */
+    static final String SITES_KEY = "sites";
+
     /** Rows of the text table when --top is not given. */
     static final int DEFAULT_TOP = 20;
 
@@ -68,7 +71,10 @@ final class SitesCommand implements Callable<Integer> {
     int run(Recording rec, On profile, PrintWriter out, PrintWriter err) throws IOException {
         String name = file.toString();
         RecordedSites sites = rec.recordedSites().orElseThrow(() -> new UserError(
-                name + " has no call sites: record it with `forkscope record --sites`"));
+                "true".equals(rec.info().asMap().get(SITES_KEY))
+                        ? name + " was recorded with --sites but holds no call sites: they are written at the end"
+                                + " of the run, which this recording does not reach"
+                        : name + " has no call sites: record it with `forkscope record --sites`"));
         SiteRows rows = SiteRows.of(sites, rec.info().unit(), profile);
         if (format.json) {
             SitesJson.write(rows, name, rec.info(), rec.complete(), rec.warnings(),

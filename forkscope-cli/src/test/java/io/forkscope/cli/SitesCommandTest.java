@@ -299,6 +299,26 @@ class SitesCommandTest {
         }
     }
 
+    /** The agent says in the file that it wove sites; a run that never reached its end has none to show. */
+    @Test
+    void aRecordingMadeWithSitesThatStoppedEarlySaysWhyItHasNone() throws Exception {
+        Path f = dir.resolve("killed.fsk");
+        try (OutputStream out = Files.newOutputStream(f); RecordingWriter w = new RecordingWriter(out)) {
+            Map<String, String> info = info("time");
+            info.put("sites", "true");
+            w.info(info);
+            w.wholeRun(new WholeRun(new WorkSpan(1000, 250, 260, 10, 10, 5000), 2, 2, 11, false));
+        }
+        CliRunner.Result r = CliRunner.run("sites", f.toString());
+        assertThat(r.exitCode()).isEqualTo(Main.USER_ERROR);
+        assertThat(r.err().lines().toList()).containsExactly(
+                "forkscope: warning: " + f + ": the recording was not closed (JVM killed?); showing its last"
+                        + " periodic snapshot",
+                "forkscope: " + f + " was recorded with --sites but holds no call sites: they are written at the end"
+                        + " of the run, which this recording does not reach");
+        assertThat(r.out()).isEmpty();
+    }
+
     @Test
     void anIncompleteRecordingWarnsFirstAndSaysSo() throws Exception {
         Path f = write(dir.resolve("cut.fsk"), "abstract", sites(55, 0), false);

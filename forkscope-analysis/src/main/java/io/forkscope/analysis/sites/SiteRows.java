@@ -13,7 +13,8 @@ import java.util.List;
 /**
  * The call-site view of a recording, independent of any output format: every site of the table
  * joined with its measures in both profiles, sorted by its share in the chosen profile (largest
- * first, ties by site id), with the run's T1 and T∞ and the two totals that must add up.
+ * first; equal shares by top-call-site span on span, or work on work, largest first, then by site
+ * id), with the run's T1 and T∞ and the two totals that must add up.
  *
  * @param unit         the recording's unit (time: nanoseconds; abstract: units)
  * @param on           the profile the rows are sorted by
@@ -46,6 +47,10 @@ public record SiteRows(Unit unit, On on, long work, long span, long foreignJoins
                 .thenComparing(Comparator.comparingDouble((SiteRow row) -> row.percent(on)).reversed())
                 .thenComparing(Comparator.comparingLong((SiteRow row) -> on == On.WORK
                         ? row.onWork().local().work() : row.onSpan().local().span()).reversed())
+                // among equal local shares (often none: a site whose callee only calls others), the
+                // outer ones first: by what their top-call-site invocations contain
+                .thenComparing(Comparator.comparingLong((SiteRow row) -> on == On.WORK
+                        ? row.onWork().topCallSite().work() : row.onSpan().topCallSite().span()).reversed())
                 .thenComparingInt(row -> row.site().id());
         rows.sort(order);
         long localWork = 0;

@@ -48,6 +48,21 @@ class SiteRowsTest {
         assertThat(rows.rows().get(2).onWork().local()).isEqualTo(new Measurement(4, 40, 10));
     }
 
+    /** Sites that hold none of the span themselves come outer first: by their inclusive span. */
+    @Test
+    void equalSharesComeByTopCallSiteSpanThenById() {
+        Measurement none = Measurement.ZERO;
+        SiteProfile onSpan = new SiteProfile(List.of(
+                new SiteMeasures(0, new Measurement(1, 10, 3), none, new Measurement(1, 0, 0)),
+                new SiteMeasures(1, new Measurement(1, 90, 50), none, new Measurement(1, 0, 0)),
+                new SiteMeasures(2, new Measurement(1, 10, 3), none, new Measurement(1, 0, 0)),
+                local(3, 1, 50, 50)), 0, 0);
+        RecordedSites s = new RecordedSites(List.of(site(0, "a"), site(1, "b"), site(2, "c"), site(3, "d")),
+                new SitesResult(100, 50, onSpan, onSpan, 0));
+        assertThat(SiteRows.of(s, Unit.ABSTRACT, On.SPAN).rows()).extracting(r -> r.site().id())
+                .containsExactly(3, 1, 0, 2);
+    }
+
     @Test
     void onWorkSortsByLocalWorkShare() {
         SiteRows rows = SiteRows.of(sites(), Unit.ABSTRACT, On.WORK);
