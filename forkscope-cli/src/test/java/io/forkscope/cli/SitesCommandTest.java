@@ -166,6 +166,19 @@ class SitesCommandTest {
         assertThat(ms.get(5)).contains("work ms");
     }
 
+    /** Sites registered but none invoked (a run whose forks all happened outside application code). */
+    @Test
+    void noSiteOnSpanIsSaidInsteadOfAnEmptyTable() throws Exception {
+        SiteProfile empty = new SiteProfile(List.of(), 1000, 250);
+        Path f = write(dir.resolve("none.fsk"), "abstract", new RecordedSites(TABLE,
+                new SitesResult(1000, 250, empty, empty, 0)), true);
+        List<String> lines = CliRunner.run("sites", f.toString()).out().lines().toList();
+        assertThat(lines.subList(2, 5)).containsExactly("0 of 0 site(s) with invocations on span shown", "",
+                "  (no call site has an invocation on span)");
+        assertThat(lines).contains("  span: local span on span over all sites 0 units + outside any site 250 units"
+                + " = 250 units = span 250 units: ok");
+    }
+
     @Test
     void totalsThatDoNotAddUpAreSaidLoudly() throws Exception {
         Path f = write(dir.resolve("bad.fsk"), "abstract", sites(54, 0), true);

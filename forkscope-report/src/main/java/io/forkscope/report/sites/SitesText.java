@@ -77,7 +77,7 @@ public final class SitesText {
 
     private static void table(StringBuilder text, List<SiteRow> shown, On on, Amounts a) {
         if (shown.isEmpty()) {
-            line(text, "  (no call site has an invocation " + on.optionName() + ")");
+            line(text, "  (no call site has an invocation on " + on.optionName() + ")");
             return;
         }
         String[] names = {"top-call-site", "top-caller", "local"};
