@@ -18,9 +18,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the call of {@code FibTask.compute} among its sites and the summary naming the span's holders.
  */
 @Disabled("needs the other branches of issue 11, not on main yet: `record --sites` and the weaver (sites-weave)"
-        + " and SpanEngine.sitesResult() (sites-engine); enable at merge. Tried merged at sites-weave 64887f1 +"
-        + " sites-engine 34e0312: passes on JDK 17 and 25 once SiteTransformer.install stops loading WarmUp (a"
-        + " RecursiveTask) through WarmUp.class, which loads ForkJoinTask before the recorder installs")
+        + " and SpanEngine.sitesResult() (sites-engine); enable at merge (merged with sites-weave 267b82b and"
+        + " sites-engine 32a39c6 it passes on JDK 17 and 25)")
 class SitesIT {
     static java.util.List<String> javas() {
         return Jdks.javas();
