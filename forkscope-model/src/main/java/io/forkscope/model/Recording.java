@@ -1,6 +1,7 @@
 package io.forkscope.model;
 
 import io.forkscope.model.dag.Dag;
+import io.forkscope.model.sites.RecordedSites;
 import java.util.List;
 import java.util.Optional;
 
@@ -20,13 +21,21 @@ import java.util.Optional;
  * @param dag       the DAG of the run when it was recorded with {@code mode=dag}, else null
  * @param failure   the recorder's internal failure, after which it recorded nothing, or null
  * @param truncated whether the reader stopped before the file's end (cut short or damaged)
+ * @param sites     the call sites and their profiles when it was recorded with {@code --sites}
+ *                  (format 1.4), else null
  */
 public record Recording(RecordingInfo info, WholeRun wholeRun, List<RegionRecord> regions,
                         List<String> warnings, boolean ended, Dag dag, RecorderFailure failure,
-                        boolean truncated) {
+                        boolean truncated, RecordedSites sites) {
     public Recording {
         regions = List.copyOf(regions);
         warnings = List.copyOf(warnings);
+    }
+
+    /** A recording without call sites. */
+    public Recording(RecordingInfo info, WholeRun wholeRun, List<RegionRecord> regions, List<String> warnings,
+                     boolean ended, Dag dag, RecorderFailure failure, boolean truncated) {
+        this(info, wholeRun, regions, warnings, ended, dag, failure, truncated, null);
     }
 
     /** A recording without failure, read to the file's end; complete when {@code ended}. */
@@ -49,6 +58,11 @@ public record Recording(RecordingInfo info, WholeRun wholeRun, List<RegionRecord
     /** @return the recorder's internal failure, when it stopped recording early */
     public Optional<RecorderFailure> recorderFailure() {
         return Optional.ofNullable(failure);
+    }
+
+    /** @return the call sites and their profiles, if it was recorded with {@code --sites} */
+    public Optional<RecordedSites> recordedSites() {
+        return Optional.ofNullable(sites);
     }
 
     /** @return the DAG of the run, if it was recorded with {@code mode=dag} */

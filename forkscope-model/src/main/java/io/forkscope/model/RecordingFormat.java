@@ -20,7 +20,7 @@ public final class RecordingFormat {
 
     public static final byte[] MAGIC = {'F', 'S', 'K', 'R', 'E', 'C', 0x0D, 0x0A};
     public static final int MAJOR = 1;
-    public static final int MINOR = 3;
+    public static final int MINOR = 4;
 
     /** Largest payload a reader accepts; anything larger is corruption. */
     public static final int MAX_PAYLOAD = 64 << 20;
@@ -68,4 +68,23 @@ public final class RecordingFormat {
      * block follows.
      */
     public static final int BLOCK_FAILURE = 10;
+    /**
+     * (1.4) Call sites and their Cilkprof profiles (record --sites), written once at the end of the
+     * run (the last one counts): the site table, then the whole run's result, then labelled
+     * results (room for region profiles; none is written yet).
+     * <pre>
+     * sites    := count(u32) site*                      (site i has id i)
+     * site     := id(u32) callerMethod(u32) className(UTF) methodName(UTF) descriptor(UTF) bci(u32)
+     *             line(i32, -1 unknown) sourceFile(optUTF) kind(u8, SiteKind ordinal) callee(optUTF)
+     * payload  := sites result regions(u32) (label(UTF) result)*
+     * result   := work(u64) span(u64) foreignJoins(u64) profile(on work) profile(on span)
+     * profile  := outsideWork(u64) outsideSpan(u64) count(u32)
+     *             (site(u32) measure(top-call-site) measure(top-caller) measure(local))*
+     * measure  := count(u64) work(u64) span(u64)
+     * optUTF   := present(u8 0|1) [UTF]
+     * </pre>
+     * A block whose profiles name a site the table does not hold, or a kind this reader does not
+     * know, is damaged. A recording without this block has no call sites.
+     */
+    public static final int BLOCK_SITES = 11;
 }

@@ -6,6 +6,7 @@ import io.forkscope.model.dag.EdgeKind;
 import io.forkscope.model.dag.NodeEnd;
 import io.forkscope.model.dag.RecordedNode;
 import io.forkscope.model.dag.WorkerBusy;
+import io.forkscope.model.sites.RecordedSites;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;
@@ -77,6 +78,7 @@ public final class RecordingReader {
         List<RecordedNode> dagNodes = new ArrayList<>();
         long[] dagRun = null;
         Map<Integer, BusyParts> busy = new TreeMap<>();
+        RecordedSites sites = null;
         int blocks = 0;
         CRC32 crc = new CRC32();
         while (true) {
@@ -140,10 +142,15 @@ public final class RecordingReader {
                     case RecordingFormat.BLOCK_DAG_NODES_V2 -> readDagNodes(p, dagNodes, true);
                     case RecordingFormat.BLOCK_DAG_BUSY -> readBusy(p, payload.length, busy);
                     case RecordingFormat.BLOCK_DAG_RUN -> dagRun = new long[] {p.readInt(), p.readLong(), p.readLong()};
+                    case RecordingFormat.BLOCK_SITES -> sites = SitesBlock.read(p, payload.length);
                     default -> { } // a block type from a newer minor version: skip it
                 }
             } catch (EOFException e) {
                 warnings.add(damaged(name, blocks - 1, "a block of type " + type + " is shorter than its contents"));
+                truncated = true;
+                break;
+            } catch (SitesBlock.DamagedBlock e) {
+                warnings.add(damaged(name, blocks - 1, "a block of type " + type + " " + e.getMessage()));
                 truncated = true;
                 break;
             }
@@ -198,7 +205,7 @@ public final class RecordingReader {
                 throw new RecordingException(name + ": damaged recording (" + e.getMessage() + ")");
             }
         }
-        return new Recording(recordingInfo, whole, regions, warnings, ended, dag, failure, truncated);
+        return new Recording(recordingInfo, whole, regions, warnings, ended, dag, failure, truncated, sites);
     }
 
     /** @param v2 a {@link RecordingFormat#BLOCK_DAG_NODES_V2} block, which holds each node's task ends */

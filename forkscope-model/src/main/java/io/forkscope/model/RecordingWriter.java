@@ -135,6 +135,72 @@ public final class RecordingWriter implements AutoCloseable {
         finishBlock();
     }
 
+    /**
+     * The call-site table and profiles (a {@link RecordingFormat#BLOCK_SITES} block): every site,
+     * the whole run's result, then the regions' (none yet).
+     */
+    public void sites(io.forkscope.model.sites.RecordedSites sites) throws IOException {
+        begin(RecordingFormat.BLOCK_SITES);
+        data.writeInt(sites.sites().size());
+        for (io.forkscope.model.sites.CallSite s : sites.sites()) {
+            data.writeInt(s.id());
+            data.writeInt(s.callerMethod());
+            data.writeUTF(bounded(s.className()));
+            data.writeUTF(bounded(s.methodName()));
+            data.writeUTF(bounded(s.descriptor()));
+            data.writeInt(s.bci());
+            data.writeInt(s.line());
+            writeOptional(s.sourceFile());
+            data.writeByte(s.kind().ordinal());
+            writeOptional(s.callee());
+        }
+        writeSitesResult(sites.wholeRun());
+        data.writeInt(sites.regions().size());
+        for (io.forkscope.model.sites.RegionSites r : sites.regions()) {
+            data.writeUTF(bounded(r.label()));
+            writeSitesResult(r.result());
+        }
+        finishBlock();
+    }
+
+    private void writeSitesResult(io.forkscope.model.sites.SitesResult r) throws IOException {
+        data.writeLong(r.work());
+        data.writeLong(r.span());
+        data.writeLong(r.foreignJoins());
+        writeSiteProfile(r.onWork());
+        writeSiteProfile(r.onSpan());
+    }
+
+    private void writeSiteProfile(io.forkscope.model.sites.SiteProfile p) throws IOException {
+        data.writeLong(p.outsideWork());
+        data.writeLong(p.outsideSpan());
+        data.writeInt(p.sites().size());
+        for (io.forkscope.model.sites.SiteMeasures m : p.sites()) {
+            data.writeInt(m.site());
+            writeMeasurement(m.topCallSite());
+            writeMeasurement(m.topCaller());
+            writeMeasurement(m.local());
+        }
+    }
+
+    private void writeMeasurement(io.forkscope.model.sites.Measurement m) throws IOException {
+        data.writeLong(m.count());
+        data.writeLong(m.work());
+        data.writeLong(m.span());
+    }
+
+    private void writeOptional(String s) throws IOException {
+        data.writeBoolean(s != null);
+        if (s != null) {
+            data.writeUTF(bounded(s));
+        }
+    }
+
+    /** @return {@code s} short enough for {@code writeUTF} (at most 3 bytes a char, 65535 bytes) */
+    private static String bounded(String s) {
+        return s.length() > 16000 ? s.substring(0, 16000) : s;
+    }
+
     /** Marks the recording complete. Further blocks may still follow (a reader keeps reading). */
     public void endOfRecording() throws IOException {
         begin(RecordingFormat.BLOCK_END);

@@ -48,7 +48,7 @@ public final class CsvReport implements ReportFormat {
     }
 
     /** @return {@code field} as one CSV field: in quotes, inner quotes doubled, when it needs them */
-    static String quote(String field) {
+    public static String quote(String field) {
         if (field.indexOf(',') < 0 && field.indexOf('"') < 0 && field.indexOf('\n') < 0 && field.indexOf('\r') < 0) {
             return field;
         }

@@ -9,6 +9,8 @@ import io.forkscope.analysis.cilkview.Diagnosis;
 import io.forkscope.analysis.cilkview.ScalabilityReport;
 import io.forkscope.analysis.cilkview.SectionScalability;
 import io.forkscope.analysis.cilkview.SpeedupEstimate;
+import io.forkscope.analysis.sites.SiteNames;
+import io.forkscope.analysis.sites.SiteRow;
 import io.forkscope.model.Recording;
 import io.forkscope.model.WholeRun;
 import io.forkscope.model.WorkSpan;
@@ -30,7 +32,11 @@ import java.util.Map;
  * {@code burdened_parallelism}, {@code spawns}, {@code syncs}, {@code average_maximal_strand_ns},
  * {@code elapsed_ns}, {@code speedup_estimate} (a list of {@code {p, lower, upper}}, ascending in
  * p, empty for a section without work) and {@code diagnosis} (a list of {@code {kind, message}},
- * kind being the lower-case name of {@link Diagnosis.Kind}). A region also has {@code label},
+ * kind being the lower-case name of {@link Diagnosis.Kind}). A recording made with call sites
+ * also has {@code span_holders} (after {@code regions}): the sites with the largest local span on
+ * span, largest first, at most three, each {@code site}, {@code where}, {@code holder} (what it
+ * invokes), {@code local_span_ns} and {@code span_percent} (of the sites profile's T∞); the whole
+ * run's diagnosis then names them (kind {@code span_holders}). A region also has {@code label},
  * {@code thread}, {@code start_ns} and {@code unjoined}; regions are listed in the recording's order.
  *
  * <p>In the abstract unit the keys keep their {@code _ns} names but {@code work_ns},
@@ -72,6 +78,9 @@ public final class JsonReport implements ReportFormat {
                 g.writeEndObject();
             }
             g.writeEndArray();
+            if (rec.recordedSites().isPresent()) {
+                spanHolders(g, report.spanHolders());
+            }
             g.writeArrayFieldStart("warnings");
             for (String w : rec.warnings()) {
                 g.writeString(w);
@@ -86,6 +95,21 @@ public final class JsonReport implements ReportFormat {
         }
         out.write('\n');
         out.flush();
+    }
+
+    /** The sites that hold the span, largest local span on span first (a recording with call sites only). */
+    private static void spanHolders(JsonGenerator g, java.util.List<SiteRow> holders) throws IOException {
+        g.writeArrayFieldStart("span_holders");
+        for (SiteRow row : holders) {
+            g.writeStartObject();
+            g.writeStringField("site", SiteNames.label(row.site()));
+            g.writeStringField("where", row.site().where());
+            g.writeStringField("holder", SiteNames.holder(row.site()));
+            g.writeNumberField("local_span_ns", row.onSpan().local().span());
+            Numbers.jsonRatio(g, "span_percent", row.spanPercent());
+            g.writeEndObject();
+        }
+        g.writeEndArray();
     }
 
     private static void metrics(JsonGenerator g, SectionScalability s) throws IOException {

@@ -23,12 +23,12 @@ public final class Numbers {
     private Numbers() {}
 
     /** @return {@code 1234567} as "1,234,567" */
-    static String grouped(long value) {
+    public static String grouped(long value) {
         return String.format(Locale.ROOT, "%,d", value);
     }
 
     /** @return two decimals, "21.31" */
-    static String fixed2(double value) {
+    public static String fixed2(double value) {
         return String.format(Locale.ROOT, "%.2f", value);
     }
 
@@ -56,7 +56,7 @@ public final class Numbers {
     }
 
     /** @return up to 6 decimals, without trailing zeros or exponent: 21.312721 */
-    static String plain(double value) {
+    public static String plain(double value) {
         return BigDecimal.valueOf(value).setScale(6, RoundingMode.HALF_EVEN)
                 .stripTrailingZeros().toPlainString();
     }

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import io.forkscope.analysis.cilkview.AnalysisOptions;
+import io.forkscope.analysis.sites.On;
+import io.forkscope.analysis.sites.SiteRows;
 import io.forkscope.analysis.delay.DelayReport;
 import io.forkscope.analysis.delay.DelaySpotter;
 import io.forkscope.analysis.delay.ParallelismProfile;
@@ -14,11 +16,19 @@ import io.forkscope.model.RecordingInfo;
 import io.forkscope.model.RegionRecord;
 import io.forkscope.model.WorkSpan;
 import io.forkscope.model.dag.Dag;
+import io.forkscope.model.sites.CallSite;
+import io.forkscope.model.sites.Measurement;
+import io.forkscope.model.sites.RecordedSites;
+import io.forkscope.model.sites.SiteKind;
+import io.forkscope.model.sites.SiteMeasures;
+import io.forkscope.model.sites.SiteProfile;
+import io.forkscope.model.sites.SitesResult;
 import io.forkscope.report.delay.ChromeTrace;
 import io.forkscope.report.delay.CompareColumn;
 import io.forkscope.report.delay.CompareJson;
 import io.forkscope.report.delay.DelayFixtures;
 import io.forkscope.report.delay.DelayJson;
+import io.forkscope.report.sites.SitesJson;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,13 +49,15 @@ class JsonNumberTypesTest {
     /** Keys that count things; with every key ending in "_ns" they must be integers. */
     static final Set<String> COUNTS = Set.of("create_task", "wait_tasks", "end_task", "workers", "nodes",
             "materialized_nodes", "busy_intervals", "worker", "spawns", "syncs", "threads", "tasks", "unjoined",
-            "p", "processors", "strands", "creates", "waits", "pid", "tid", "id", "node", "sort_index");
+            "p", "processors", "strands", "creates", "waits", "pid", "tid", "id", "node", "sort_index",
+            "sites_total", "sites_invoked", "foreign_joins", "bci", "line", "caller_method", "count");
     /**
      * Keys that are ratios, microseconds (the Chrome trace's ts and dur) or average counts (its
      * counters' args); with every "percent" member decimals.
      */
     static final Set<String> RATIOS = Set.of("parallelism", "burdened_parallelism", "lower", "upper",
-            "greedy_speedup", "utilisation", "speedup", "compression_ratio", "ts", "dur");
+            "greedy_speedup", "utilisation", "speedup", "compression_ratio", "ts", "dur", "work_percent",
+            "span_percent");
     static final Set<String> AVERAGE_COUNTS = Set.of("args.running", "args.create", "args.create-cont",
             "args.wait-cont", "args.end");
 
@@ -57,6 +69,15 @@ class JsonNumberTypesTest {
         for (Recording rec : recordings()) {
             for (AnalysisOptions opts : List.of(Fixtures.OPTIONS, AnalysisOptions.defaults())) {
                 read("summary", Fixtures.render(new JsonReport(), rec, opts));
+            }
+        }
+        for (Recording rec : siteRecordings()) {
+            read("summary", Fixtures.render(new JsonReport(), rec, Fixtures.OPTIONS));
+            for (On on : On.values()) {
+                StringWriter out = new StringWriter();
+                SitesJson.write(SiteRows.of(rec.recordedSites().orElseThrow(), rec.info().unit(), on), "s.fsk",
+                        rec.info(), rec.complete(), rec.warnings(), 0, out);
+                read("sites", out.toString());
             }
         }
         for (Dag dag : dags()) {
@@ -86,7 +107,8 @@ class JsonNumberTypesTest {
         // the fixtures reach every kind of key this test knows, and only through the writers above
         assertThat(kinds).containsKeys(".delay_ns", ".average_maximal_strand_ns", "breakdown.no_work_sched_ns",
                 ".work_bound_ns", ".greedy_speedup", "regions.parallelism", ".utilisation", ".speedup",
-                "traceEvents.ts", "delay_by_kind_ns.create", "args.create", "fig5.delay_ns");
+                "traceEvents.ts", "delay_by_kind_ns.create", "args.create", "fig5.delay_ns", "sites.span_percent",
+                "local.parallelism", "span_holders.span_percent", "span.sum_ns", ".sites_total");
         for (Map.Entry<String, Set<String>> e : kinds.entrySet()) {
             String key = e.getKey();
             String name = key.substring(key.indexOf('.') + 1);
@@ -145,6 +167,28 @@ class JsonNumberTypesTest {
                 Fixtures.recording("abstract", Fixtures.WHOLE, List.of(Fixtures.SORT_1), List.of(), false),
                 Fixtures.recording("time", big, List.of(new RegionRecord("k", "main", 17, big, 0),
                         new RegionRecord("w", "main", 20_000_000_000L, whole, 0)), List.of(), true));
+    }
+
+    /**
+     * Recordings with call sites: amounts past 10^7, a site parallelism of 3.9e8, a percentage of
+     * 100 (whole) and one of about 1e-7 (which Java's double text writes with an exponent).
+     */
+    private static List<Recording> siteRecordings() {
+        List<CallSite> table = List.of(
+                new CallSite(0, 0, "app.Q", "main", "()V", 3, 9, "Q.java", SiteKind.CALL, "app.Q.sort"),
+                new CallSite(1, 1, "app.Q", "sort", "()V", 12, -1, null, SiteKind.FORK, null));
+        SiteProfile profile = new SiteProfile(List.of(
+                new SiteMeasures(0, new Measurement(1, 1_170_000_000L, 3), new Measurement(1, 1_170_000_000L, 3),
+                        new Measurement(1, 1, 1)),
+                new SiteMeasures(1, new Measurement(7, 1_169_999_999L, 2), new Measurement(7, 1_169_999_999L, 2),
+                        new Measurement(7, 1_169_999_999L, 2))), 0, 0);
+        RecordedSites sites = new RecordedSites(table, new SitesResult(1_170_000_000L, 3, profile, profile, 2));
+        List<Recording> out = new ArrayList<>();
+        for (Recording r : recordings()) {
+            out.add(new Recording(r.info(), r.wholeRun(), r.regions(), r.warnings(), r.ended(), r.dag(), r.failure(),
+                    r.truncated(), sites));
+        }
+        return out;
     }
 
     private static List<Dag> dags() {

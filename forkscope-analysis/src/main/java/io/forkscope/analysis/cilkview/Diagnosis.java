@@ -19,6 +19,11 @@ public record Diagnosis(Kind kind, String message) {
         /** Burdened parallelism far below parallelism: spawn/steal overhead dominates. */
         FINE_GRAINED_TASKS,
         /** Average maximal strand so short that spawn overhead shows (time unit only). */
-        SHORT_STRANDS
+        SHORT_STRANDS,
+        /**
+         * The call sites with the largest local span on the critical path (a recording made with
+         * {@code --sites}): where the span is, not a fault; made for the whole run only.
+         */
+        SPAN_HOLDERS
     }
 }

@@ -1,17 +1,22 @@
 package io.forkscope.analysis.cilkview;
 
+import io.forkscope.analysis.sites.SiteRow;
+import io.forkscope.analysis.sites.SpanHolders;
 import io.forkscope.model.Recording;
 import io.forkscope.model.RecordingGaps;
 import io.forkscope.model.RegionRecord;
 import io.forkscope.model.Unit;
 import io.forkscope.model.WorkSpan;
+import io.forkscope.model.sites.RecordedSites;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Cilkview's scalability analysis (measures.md §3): for the whole run and for each region occurrence,
  * parallelism, burdened parallelism, average maximal strand, the speedup range for P = 2, 4, 8, …
- * and the diagnoses.
+ * and the diagnoses. A recording with call sites also gets the sites that hold the span, named in
+ * the whole run's diagnosis ({@link SpanHolders}).
  */
 public final class ScalabilityAnalysis {
     private ScalabilityAnalysis() {}
@@ -25,13 +30,29 @@ public final class ScalabilityAnalysis {
         Unit unit = rec.info().unit();
         RecordingGaps gaps = RecordingGaps.of(rec.info());
         SectionScalability whole = section(null, null, 0, 0, rec.wholeRun().measures(), unit, opts, gaps);
+        List<SiteRow> holders = List.of();
+        if (rec.recordedSites().isPresent()) {
+            RecordedSites sites = rec.recordedSites().get();
+            holders = SpanHolders.top(sites, unit);
+            // with a DAG known to be incomplete no finding is made, this one included (Diagnostician)
+            boolean diagnosed = whole.diagnoses().stream().noneMatch(x -> x.kind() == Diagnosis.Kind.INCOMPLETE_DAG);
+            Optional<Diagnosis> d = diagnosed && whole.measures().work() > 0
+                    ? SpanHolders.diagnosis(sites, unit) : Optional.empty();
+            if (d.isPresent()) {
+                List<Diagnosis> all = new ArrayList<>(whole.diagnoses());
+                all.add(d.get());
+                whole = new SectionScalability(whole.label(), whole.thread(), whole.startNs(), whole.unjoined(),
+                        whole.measures(), whole.parallelism(), whole.burdenedParallelism(),
+                        whole.averageMaximalStrand(), whole.speedups(), all);
+            }
+        }
         List<SectionScalability> regions = new ArrayList<>(rec.regions().size());
         for (RegionRecord r : rec.regions()) {
             // a null label would read as the whole run
             String label = r.label() == null ? "" : r.label();
             regions.add(section(label, r.thread(), r.startNs(), r.unjoined(), r.measures(), unit, opts, gaps));
         }
-        return new ScalabilityReport(unit, opts, whole, regions);
+        return new ScalabilityReport(unit, opts, whole, regions, holders);
     }
 
     private static SectionScalability section(String label, String thread, long startNs, long unjoined,

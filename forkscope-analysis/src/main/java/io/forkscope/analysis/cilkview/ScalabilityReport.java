@@ -1,5 +1,7 @@
 package io.forkscope.analysis.cilkview;
 
+import io.forkscope.analysis.sites.SiteRow;
+import io.forkscope.analysis.sites.SpanHolders;
 import io.forkscope.model.Unit;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,11 +13,20 @@ import java.util.List;
  * @param options  the options the analysis ran with
  * @param wholeRun the whole run
  * @param regions  one section per region occurrence, in the recording's order (the order regions closed)
+ * @param spanHolders the call sites with the largest local span on span, largest first (at most
+ *                 {@link SpanHolders#TOP}); empty for a recording without call sites
  */
 public record ScalabilityReport(Unit unit, AnalysisOptions options, SectionScalability wholeRun,
-                                List<SectionScalability> regions) {
+                                List<SectionScalability> regions, List<SiteRow> spanHolders) {
     public ScalabilityReport {
         regions = List.copyOf(regions);
+        spanHolders = List.copyOf(spanHolders);
+    }
+
+    /** A report of a recording without call sites. */
+    public ScalabilityReport(Unit unit, AnalysisOptions options, SectionScalability wholeRun,
+                             List<SectionScalability> regions) {
+        this(unit, options, wholeRun, regions, List.of());
     }
 
     /** @return the whole run, then the regions in order */

@@ -61,4 +61,12 @@ public interface Measurements {
     default List<String> closingWarnings() {
         return List.of();
     }
+
+    /**
+     * @return the call-site profiles of the whole run (record --sites), or null when sites are not
+     *         recorded; asked once, at the end of the run, after the final drain
+     */
+    default io.forkscope.model.sites.SitesResult sitesResult() {
+        return null;
+    }
 }

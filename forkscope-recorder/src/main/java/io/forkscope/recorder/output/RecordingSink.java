@@ -3,12 +3,18 @@ package io.forkscope.recorder.output;
 import io.forkscope.model.RecorderFailure;
 import io.forkscope.model.RecordingWriter;
 import io.forkscope.model.WholeRun;
+import io.forkscope.model.sites.CallSite;
+import io.forkscope.model.sites.RecordedSites;
+import io.forkscope.model.sites.SitesResult;
+import io.forkscope.recorder.sites.SiteRegistry;
 import java.io.IOException;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * Writes what a recorder measured ({@link Measurements}) to the recording file: the information block at once,
@@ -25,8 +31,11 @@ import java.util.function.Consumer;
  * <p>The end of a recording, in this order, each step only if all before it were written: (1) the
  * hooks are turned off ({@link #stopHooksOnClose}), so no event starts any more; (2) every region,
  * warning, DAG node and busy interval the measurements still hold is drained, then the DAG's
- * frame; (3) the closing warnings; (4) the final whole-run snapshot; (5) the end block. A write
- * that fails midway stops there: the file then has no end block, and readers say it is partial.
+ * frame; (3) the closing warnings; (4) the final whole-run snapshot; (5) with call sites, their
+ * table and profiles ({@link Measurements#sitesResult}, the sites of {@link SiteRegistry}); (6) the
+ * end block. A write that fails midway stops there: the file then has no end block, and readers
+ * say it is partial. The sites come after the final snapshot so that a file cut inside their
+ * block still has the run's final numbers; a failure to compute them is the recorder's failure.
  *
  * <p>After a recorder failure the measurements are not trusted any more: the sink asks them for
  * nothing but the regions and warnings already queued, writes the failure block, and at the end
@@ -41,6 +50,7 @@ public final class RecordingSink {
     private volatile Thread flusher;
     private volatile Runnable stopHooks = () -> { };
     private volatile Consumer<Throwable> internalError = this::recorderFailed;
+    private volatile Supplier<List<CallSite>> siteTable = SiteRegistry::sites;
     // guarded by this
     private boolean closed;
     private boolean failureWritten;
@@ -71,6 +81,11 @@ public final class RecordingSink {
      */
     public void onInternalError(Consumer<Throwable> handler) {
         this.internalError = handler;
+    }
+
+    /** Where the call-site table comes from (tests; by default {@link SiteRegistry#sites()}). Set before {@link #start}. */
+    public void siteTable(Supplier<List<CallSite>> table) {
+        this.siteTable = table;
     }
 
     /** Starts the periodic flusher (a daemon thread) and registers the final write at JVM exit. */
@@ -142,6 +157,7 @@ public final class RecordingSink {
                     writer.info(closingInfo);    // readers merge information blocks
                 }
                 writer.wholeRun(measurements.snapshot(true));
+                writeSites();
             }
         } catch (IOException e) {
             System.err.println("forkscope: could not finish the recording: " + e);
@@ -164,6 +180,14 @@ public final class RecordingSink {
         } catch (IOException | RuntimeException e) {
             System.err.println("forkscope: could not finish the recording: " + e);
             closeQuietly();
+        }
+    }
+
+    /** The call-site block, when the measurements have call sites: asked for only now, after the final drain. */
+    private void writeSites() throws IOException {
+        SitesResult result = measurements.sitesResult();
+        if (result != null) {
+            writer.sites(new RecordedSites(siteTable.get(), result));
         }
     }
 

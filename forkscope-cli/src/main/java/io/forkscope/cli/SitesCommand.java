@@ -1,0 +1,104 @@
+package io.forkscope.cli;
+
+import io.forkscope.analysis.sites.On;
+import io.forkscope.analysis.sites.SiteRows;
+import io.forkscope.model.Recording;
+import io.forkscope.model.sites.RecordedSites;
+import io.forkscope.report.sites.SitesCsv;
+import io.forkscope.report.sites.SitesJson;
+import io.forkscope.report.sites.SitesText;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(name = "sites", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, description = {
+    "Where the span is: Cilkprof's work and span per call site, of a recording made with record --sites.",
+    "Sites by their share of the span (local span on the critical path), each with its three"
+        + " measurements (top-call-site, top-caller, local: count, work, span, work/span), then the totals"
+        + " that must add up.",
+    "Example: forkscope sites qs.fsk --on work --top 10"})
+final class SitesCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "FILE", description = "a recording made with forkscope record --sites")
+    Path file;
+
+    @Option(names = "--on", paramLabel = "span|work", defaultValue = "span",
+            description = "the profile: span (invocations on the critical path) or work (all); default ${DEFAULT-VALUE}")
+    String on;
+
+    @Option(names = "--top", paramLabel = "N",
+            description = "show the N largest sites, 0 for all (default 20; --csv and --json: all)")
+    Integer top;
+
+    @ArgGroup(exclusive = true)
+    Format format = new Format();
+
+    static final class Format {
+        @Option(names = "--json", description = "JSON for scripts and CI")
+        boolean json;
+
+        @Option(names = "--csv", description = "Cilkprof's CSV columns, one row per site")
+        boolean csv;
+    }
+
+    /** The information key the agent sets to "true" when it wove call sites (agent option sites). */
+    static final String SITES_KEY = "sites";
+
+    /** Rows of the text table when --top is not given. */
+    static final int DEFAULT_TOP = 20;
+
+    @Override
+    public Integer call() throws Exception {
+        On profile = profile(on);
+        if (top != null && top < 0) {
+            throw new UserError("--top must be 0 (all) or more");
+        }
+        Recording rec = RecordingInput.read(file, spec.commandLine().getErr());
+        return run(rec, profile, spec.commandLine().getOut(), spec.commandLine().getErr());
+    }
+
+    /** The command on a recording already read (also for tests). */
+    int run(Recording rec, On profile, PrintWriter out, PrintWriter err) throws IOException {
+        String name = file.toString();
+        RecordedSites sites = rec.recordedSites().orElseThrow(() -> new UserError(
+                "true".equals(rec.info().asMap().get(SITES_KEY))
+                        ? name + " was recorded with --sites but holds no call sites: they are written at the end"
+                                + " of the run, which this recording does not reach"
+                        : name + " has no call sites: record it with `forkscope record --sites`"));
+        SiteRows rows = SiteRows.of(sites, rec.info().unit(), profile);
+        if (format.json) {
+            SitesJson.write(rows, name, rec.info(), rec.complete(), rec.warnings(),
+                    top == null ? 0 : top, out);
+        } else if (format.csv) {
+            SitesCsv.write(rows, top == null ? 0 : top, out);
+        } else {
+            SitesText.write(rows, name, rec.complete(), top == null ? DEFAULT_TOP : top, out);
+        }
+        if (!rows.workTotal().ok() || !rows.spanTotal().ok()) {
+            err.println("forkscope: error: " + name + ": the call-site totals do not add up (work "
+                    + rows.workTotal().sum() + " vs " + rows.workTotal().expected() + ", span "
+                    + rows.spanTotal().sum() + " vs " + rows.spanTotal().expected()
+                    + "): a recorder bug; the profiles cannot be trusted");
+            err.flush();
+        }
+        return 0;
+    }
+
+    private static On profile(String name) {
+        return switch (name.toLowerCase(Locale.ROOT)) {
+            case "span" -> On.SPAN;
+            case "work" -> On.WORK;
+            default -> throw new UserError("--on must be span or work, not '" + name + "'");
+        };
+    }
+}
