@@ -48,7 +48,7 @@ public final class JfrSampleReader {
                 RecordedEvent event = recording.readEvent();
                 String name = event.getEventType().getName();
                 if (name.equals(CPU_TIME_SAMPLES_LOST)) {
-                    lost += event.getInt("lostSamples");
+                    lost += eventName.equals(CPU_TIME_SAMPLE) ? event.getInt("lostSamples") : 0;
                     continue;
                 }
                 if (!name.equals(eventName)) {

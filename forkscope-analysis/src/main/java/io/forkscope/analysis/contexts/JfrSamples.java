@@ -9,7 +9,8 @@ import java.util.Map;
  * The samples read from a JFR file, with what it says about their quality: per thread, the number of
  * samples and the span between its first and last sample (so samples per second per thread), the
  * samples whose stack JFR truncated at its depth limit, the CPU-time samples JFR failed to walk, and
- * the samples JFR reported lost ({@code jdk.CPUTimeSamplesLost}).
+ * the samples JFR reported lost ({@code jdk.CPUTimeSamplesLost}: the CPU-time sampler only; the
+ * execution sampler reports no losses).
  */
 public record JfrSamples(String eventName, List<StackSample> samples, Map<Long, ThreadRate> perThread,
                          long truncated, long failed, long lost) {
