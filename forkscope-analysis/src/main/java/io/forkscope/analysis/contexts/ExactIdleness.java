@@ -41,7 +41,7 @@ public final class ExactIdleness {
 
     /** {@code nanos × idle / working}, scaled by L (exact). */
     public BigInteger share(long nanos, int idle, int working) {
-        return BigInteger.valueOf(nanos).multiply(BigInteger.valueOf(idle)).multiply(scaleOver[working]);
+        return BigInteger.valueOf(Math.multiplyExact(nanos, (long) idle)).multiply(scaleOver[working]);
     }
 
     /** A whole number of nanoseconds, scaled by L. */

@@ -16,7 +16,8 @@ import java.util.List;
  * RUNTIME threads neither receive idleness nor count as idle: their time is already charged to
  * their context as overhead (counting it twice would break effort's conservation).
  *
- * <p>The sweep: sort the B interval starts (O(B log B)); between two consecutive boundaries n_idle and
+ * <p>The sweep: visit the B interval starts in time order (a P-way merge of the threads' sorted
+ * timelines, O(B log P) ≤ O(B log B)); between two consecutive boundaries n_idle and
  * |W| are constant, so the running integral G(t) = ∫ n_idle / |W| grows by len × n_idle / |W| (one
  * exact addition per segment). A WORKING interval [a, b) of a thread receives G(b) − G(a), computed
  * when it ends: no per-segment loop over the working threads, so the cost does not grow with P.
@@ -31,23 +32,9 @@ public final class IdlenessSweep {
         int p = threads.size();
         ExactIdleness exact = new ExactIdleness(p);
 
-        // boundaries: (start time, thread, interval index), sorted by time
+        // the boundaries in time order: a P-way merge of the threads' (already sorted) interval starts
+        BoundaryHeap heap = new BoundaryHeap(threads);
         int b = threads.stream().mapToInt(t -> t.intervals().size()).sum();
-        long[] keys = new long[b];
-        int[][] refs = new int[b][];
-        int k = 0;
-        for (int thread = 0; thread < p; thread++) {
-            List<StateInterval> intervals = threads.get(thread).intervals();
-            for (int i = 0; i < intervals.size(); i++) {
-                refs[k++] = new int[] {thread, i};
-            }
-        }
-        Integer[] order = new Integer[b];
-        for (int i = 0; i < b; i++) {
-            order[i] = i;
-            keys[i] = threads.get(refs[i][0]).intervals().get(refs[i][1]).startNs();
-        }
-        Arrays.sort(order, (x, y) -> Long.compare(keys[x], keys[y]));
 
         long[] working = new long[nodes];
         long[] runtime = new long[nodes];
@@ -63,7 +50,7 @@ public final class IdlenessSweep {
         long now = timelines.startNs();
 
         for (int i = 0; i <= b; i++) {
-            long t = i < b ? keys[order[i]] : timelines.endNs();
+            long t = i < b ? heap.nextTime() : timelines.endNs();
             if (t > now) { // the segment [now, t): counts constant
                 long len = t - now;
                 if (workingThreads > 0) {
@@ -76,8 +63,8 @@ public final class IdlenessSweep {
             if (i == b) {
                 break;
             }
-            int thread = refs[order[i]][0];
-            StateInterval next = threads.get(thread).intervals().get(refs[order[i]][1]);
+            int thread = heap.thread();
+            StateInterval next = heap.take();
             if (current[thread] != null) {
                 close(current[thread], integral.subtract(integralAtStart[thread]), working, runtime, idleness);
                 idle -= current[thread].state() == WorkerState.IDLE ? 1 : 0;
@@ -92,6 +79,76 @@ public final class IdlenessSweep {
             close(current[thread], integral.subtract(integralAtStart[thread]), working, runtime, idleness);
         }
         return new TimelineAttribution(exact, timelines.endNs() - timelines.startNs(), working, runtime, idleness, nobodyWorks);
+    }
+
+    /** A binary min-heap of threads keyed by the start of their next interval. */
+    private static final class BoundaryHeap {
+        private final List<WorkerTimeline> threads;
+        private final int[] next; // per thread: index of its next interval
+        private final int[] heap; // thread indices
+        private int size;
+
+        BoundaryHeap(List<WorkerTimeline> threads) {
+            this.threads = threads;
+            this.next = new int[threads.size()];
+            this.heap = new int[threads.size()];
+            for (int t = 0; t < threads.size(); t++) {
+                heap[size++] = t;
+                up(size - 1);
+            }
+        }
+
+        long nextTime() {
+            return key(heap[0]);
+        }
+
+        int thread() {
+            return heap[0];
+        }
+
+        /** The next interval of {@link #thread()}; the thread moves on to its following one. */
+        StateInterval take() {
+            int t = heap[0];
+            StateInterval interval = threads.get(t).intervals().get(next[t]++);
+            if (next[t] == threads.get(t).intervals().size()) {
+                heap[0] = heap[--size];
+            }
+            down(0);
+            return interval;
+        }
+
+        private long key(int t) {
+            return threads.get(t).intervals().get(next[t]).startNs();
+        }
+
+        private void up(int i) {
+            while (i > 0 && key(heap[i]) < key(heap[(i - 1) / 2])) {
+                swap(i, (i - 1) / 2);
+                i = (i - 1) / 2;
+            }
+        }
+
+        private void down(int i) {
+            while (true) {
+                int smallest = i;
+                for (int c = 2 * i + 1; c <= 2 * i + 2 && c < size; c++) {
+                    if (key(heap[c]) < key(heap[smallest])) {
+                        smallest = c;
+                    }
+                }
+                if (smallest == i) {
+                    return;
+                }
+                swap(i, smallest);
+                i = smallest;
+            }
+        }
+
+        private void swap(int i, int j) {
+            int x = heap[i];
+            heap[i] = heap[j];
+            heap[j] = x;
+        }
     }
 
     private static void close(StateInterval interval, BigInteger idlenessDuring, long[] working, long[] runtime, BigInteger[] idleness) {
