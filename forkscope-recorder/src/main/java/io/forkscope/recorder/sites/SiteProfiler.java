@@ -41,16 +41,39 @@ public final class SiteProfiler {
         return frozen;
     }
 
-    /** Ends the computation on {@code root}'s thread and returns both profiles. */
+    /** Ends the computation on {@code root}'s thread (only its root may be left) and returns both profiles. */
     public SitesResult finish(SiteThread root) {
-        SiteFrame r = root.rootEnd();
-        long[] onSpan = new long[0];
-        for (SiteProf p = r.head; p != null; p = p.parent) {
-            onSpan = p.addTo(onSpan);
-        }
+        root.checkOnlyRoot();
+        return finish(threads, root);
+    }
+
+    /**
+     * Ends the computation on every thread of {@code included} (those whose state the caller may
+     * read now: they will have no more events) and returns both profiles. Each thread's stack is
+     * closed down to its root (everything, without one), as if the frames left open had returned
+     * (a run that ends inside invocations: their work counts, locally); the on-span profile is the
+     * one of the root whose path is the longest (the first of equals), which is the computation's
+     * critical path when every task is joined by its forker: every root's span then is the longest
+     * path of its own computation, and the engine's T∞ is the longest of those.
+     */
+    public SitesResult finishAll(List<SiteThread> included) {
+        return finish(included, null);
+    }
+
+    private static SitesResult finish(List<SiteThread> included, SiteThread forced) {
+        SiteFrame best = null;
+        long outsideWork = 0;
         long[] onWork = new long[0];
         long foreign = 0;
-        for (SiteThread t : threads) {
+        for (SiteThread t : included) {
+            SiteFrame r = t.closeToRoot();
+            if (r != null) {
+                outsideWork += r.ownWork - r.credited;
+                if (forced == null ? best == null || r.span > best.span : t == forced) {
+                    best = r;
+                }
+            }
+            outsideWork += t.outsideCredited;
             onWork = SiteTable.ensure(onWork, Math.max(0, t.onWork.length / SiteProf.FIELDS - 1));
             long[] w = t.onWork;
             for (int i = 0; i < w.length; i++) {
@@ -58,7 +81,21 @@ public final class SiteProfiler {
             }
             foreign += t.foreignJoins;
         }
-        return new SitesResult(r.work, r.span, SiteTable.profile(onWork, r.ownWork, r.localSpan),
-                SiteTable.profile(onSpan, r.ownWork, r.localSpan), foreign);
+        long[] onSpan = new long[0];
+        long outsideSpan = 0;
+        long span = 0;
+        if (best != null) {
+            for (SiteProf p = best.head; p != null; p = p.parent) {
+                onSpan = p.addTo(onSpan);
+            }
+            outsideSpan = best.localSpan;
+            span = best.span;
+        }
+        long work = outsideWork;
+        for (int b = 0; b < onWork.length; b += SiteProf.FIELDS) {
+            work += onWork[b + 7];
+        }
+        return new SitesResult(work, span, SiteTable.profile(onWork, outsideWork, outsideSpan),
+                SiteTable.profile(onSpan, outsideWork, outsideSpan), foreign);
     }
 }

@@ -19,6 +19,24 @@ import java.util.Arrays;
  *   <li>{@link #join}: the current frame's wait on one task returned, the task being done.
  * </ul>
  *
+ * <p>Driven by the engine (SpanEngine), four more things happen, none of them in the profiler's
+ * own contract, each handled so that the totals stay exact (Σ local work + outside = T1, and the
+ * local span on the longest root path adds up to that path's span):
+ * <ul>
+ *   <li>tasks forked at no site ({@link #createTransparent}) and tasks run without a fork
+ *       ({@link #inlineEnter}): transparent frames, whose strands are local work of the nearest
+ *       enclosing invocation, whose paths flow into their joiner (caller) without an entry of
+ *       their own;
+ *   <li>exits that an exception skipped: {@link #closeCalls} and {@link #closeAbove} close what
+ *       was left open, lazily, at the next exit below or the end of the enclosing task;
+ *   <li>joins the profiler does not follow (CountedCompleter end edges, joins by a frame other
+ *       than the forker, quiescence): {@link #syncSpan} adds the span the engine found beyond
+ *       the profiler's as local span of the current frame (the path is kept, so on-span
+ *       attribution is approximate there; counted in {@link #opaqueSpan()});
+ *   <li>a task begun after its creator's frame returned: its logical stack is empty (counted in
+ *       {@link #detached()}).
+ * </ul>
+ *
  * <p>Recursion (Cilkprof §6) is decided when an invocation starts: it is top-call-site iff no
  * enclosing invocation has its site, top-caller iff no enclosing invocation was made from a site
  * in the method that contains its site. "Enclosing" is logical: a task's enclosing invocations are
@@ -36,6 +54,9 @@ import java.util.Arrays;
  * one log entry per finished invocation until a store turns dense (then none).
  */
 public final class SiteThread {
+    /** Bound on logical-stack walks (recursion counts), so that a stale chain can never loop. */
+    private static final int MAX_WALK = 1 << 20;
+
     private final SiteProfiler profiler;
     private SiteFrame[] stack = new SiteFrame[16];
     private int depth;
@@ -45,9 +66,14 @@ public final class SiteThread {
     /** The number S of sites this thread has seen (ids are dense): the log length that triggers a fold. */
     private int sites = 1;
     long[] onWork = new long[16 * SiteProf.FIELDS];
+    /** Local work of transparent frames and popped roots that lay outside any invocation. */
+    long outsideCredited;
     long foreignJoins;
     /** Tasks begun on a logical stack other than this thread's top frame's (steals, foreign helping). */
     long swaps;
+    private long detached;
+    private long opaqueSpan;
+    private long unwound;
 
     SiteThread(SiteProfiler profiler) {
         this.profiler = profiler;
@@ -58,7 +84,26 @@ public final class SiteThread {
         if (depth != 0) {
             throw new IllegalStateException("root begins on a thread that has frames");
         }
-        push(-1, -1, null);
+        push(SiteFrame.ROOT, -1, -1, null);
+    }
+
+    /**
+     * A root frame at the bottom of the stack, pushed if there is none; whatever lies above the
+     * bottom root (or, without one, the whole stack) is closed first. @return the root's index (0)
+     */
+    public int ensureRoot() {
+        if (depth > 0 && stack[0].kind == SiteFrame.ROOT) {
+            closeAbove(0);
+            return 0;
+        }
+        closeAbove(-1);
+        push(SiteFrame.ROOT, -1, -1, null);
+        return 0;
+    }
+
+    /** The number of frames on this thread's stack (a call's exit token is the depth before it). */
+    public int depth() {
+        return depth;
     }
 
     /** The current strand ran for {@code d} units. */
@@ -72,9 +117,15 @@ public final class SiteThread {
 
     /** The current frame invokes a method from {@code site}, which lies in method {@code callerMethod}. */
     public void callEnter(int site, int callerMethod) {
+        callEnter(site, callerMethod, 0);
+    }
+
+    /** As {@link #callEnter(int, int)}, at the engine's absolute span {@code base}. */
+    public void callEnter(int site, int callerMethod, long base) {
         SiteFrame top = stack[depth - 1];
         learn(site, callerMethod);
-        SiteFrame g = push(site, callerMethod, top);
+        SiteFrame g = push(SiteFrame.CALL, site, callerMethod, top);
+        g.base = base;
         g.topCallSite = siteCount[site] == 0;
         g.topCaller = methodCount[callerMethod] == 0;
         count(g, 1);
@@ -82,23 +133,54 @@ public final class SiteThread {
 
     /** The invocation on top returns to its caller. */
     public void callReturn() {
-        SiteFrame g = stack[--depth];
-        if (g.task != null || g.site < 0) {
+        SiteFrame g = stack[depth - 1];
+        if (g.kind != SiteFrame.CALL || depth < 2) {
             throw new IllegalStateException("callReturn does not match a callEnter");
         }
+        depth--;
         count(g, -1);
         SiteFrame f = stack[depth - 1];
         f.work += g.work;
         f.span += g.span;
-        finished(g.site, g.topCallSite, g.topCaller, g.work, g.span, g.ownWork, g.localSpan);
+        finished(g);
         absorb(f.head, g.head);
         f.head.update(g.site, g.topCallSite, g.topCaller, g.work, g.span, g.ownWork, g.localSpan, sites);
     }
 
+    /**
+     * The call frame on top, entered by the last event and still empty (nothing finished or forked
+     * in it; its own strands, if any, move to its caller), is dropped as if it had never been
+     * entered. @return whether it was
+     */
+    public boolean dropEnteredCall() {
+        SiteFrame g = stack[depth - 1];
+        if (g.kind != SiteFrame.CALL || depth < 2 || !g.head.isEmpty() || g.head.parent != null
+                || g.work != g.ownWork || g.credited != 0) {
+            return false;
+        }
+        depth--;
+        count(g, -1);
+        SiteFrame f = stack[depth - 1];
+        f.work += g.work;
+        f.ownWork += g.ownWork;
+        f.span += g.span;
+        f.localSpan += g.localSpan;
+        return true;
+    }
+
     /** The current frame forks a task from {@code site} (in method {@code callerMethod}). */
     public SiteTask create(int site, int callerMethod) {
-        SiteFrame f = stack[depth - 1];
         learn(site, callerMethod);
+        return fork(site, callerMethod, siteCount[site] == 0, methodCount[callerMethod] == 0);
+    }
+
+    /** The current frame forks a task at no site (library code): a transparent task. */
+    public SiteTask createTransparent() {
+        return fork(-1, -1, false, false);
+    }
+
+    private SiteTask fork(int site, int method, boolean topCallSite, boolean topCaller) {
+        SiteFrame f = stack[depth - 1];
         SiteProf snapshot;
         if (f.head.isEmpty()) {
             snapshot = f.head.parent;
@@ -106,16 +188,30 @@ public final class SiteThread {
             // Freeze the current store: it is now shared with the task's snapshot; the frame goes on in a new one.
             snapshot = profiler.freeze(f);
         }
-        return new SiteTask(site, callerMethod, siteCount[site] == 0, methodCount[callerMethod] == 0, f,
-                f.span, f.localSpan, snapshot);
+        return new SiteTask(site, method, topCallSite, topCaller, f, f.span, f.localSpan, snapshot);
     }
 
     /** This thread starts running {@code task}'s body. */
     public void taskBegin(SiteTask task) {
+        taskBegin(task, 0);
+    }
+
+    /**
+     * As {@link #taskBegin(SiteTask)}, at the engine's absolute span {@code base}. A null task (one
+     * the profiler never saw forked) or one whose creator's frame has returned (pooled, now another
+     * invocation's) begins detached: transparent to nothing, on an empty logical stack.
+     */
+    public void taskBegin(SiteTask task, long base) {
+        if (task != null && task.ended) {
+            throw new IllegalStateException("task begun twice");
+        }
         SiteFrame below = depth == 0 ? null : stack[depth - 1];
-        SiteFrame creator = task.creator;
-        if (task.ended || creator.epoch != task.creatorEpoch) {
-            throw new IllegalStateException("task begun twice or after its creator returned: ended=" + task.ended + " epochs " + creator.epoch + "/" + task.creatorEpoch);
+        SiteFrame creator = task == null ? null : task.creator;
+        if (creator != null && creator.epoch != task.creatorEpoch) {
+            creator = null;
+        }
+        if (creator == null) {
+            detached++;
         }
         boolean swap = below != creator;
         if (swap) {
@@ -123,36 +219,82 @@ public final class SiteThread {
             recount(below, -1);
             recount(creator, 1);
         }
-        SiteFrame g = push(task.site, task.method, creator);
+        int site = task == null ? -1 : task.site;
+        SiteFrame g = push(SiteFrame.TASK, site, task == null ? -1 : task.method, creator);
+        g.base = base;
         g.task = task;
         g.switched = swap;
         g.switchedFrom = below;
-        g.topCallSite = task.topCallSite;
-        g.topCaller = task.topCaller;
+        if (site >= 0) {
+            g.topCallSite = task.topCallSite;
+            g.topCaller = task.topCaller;
+        } else {
+            g.invSite = creator == null ? -1 : creator.invSite;
+        }
         count(g, 1);
     }
 
     /** The task on top of this thread ends; its results wait in its {@link SiteTask} for the join. */
     public void taskEnd() {
-        SiteFrame g = stack[--depth];
-        SiteTask t = g.task;
-        if (t == null) {
+        SiteFrame g = stack[depth - 1];
+        if (g.kind != SiteFrame.TASK) {
             throw new IllegalStateException("taskEnd does not match a taskBegin");
         }
+        depth--;
         count(g, -1);
         if (g.switched) {
             recount(g.parent, -1);
             recount(g.switchedFrom, 1);
         }
-        finished(g.site, g.topCallSite, g.topCaller, g.work, g.span, g.ownWork, g.localSpan);
-        t.work = g.work;
-        t.span = g.span;
-        t.localWork = g.ownWork;
-        t.localSpan = g.localSpan;
-        absorb(t.path, g.head);
-        t.ended = true;
+        if (g.site >= 0) {
+            finished(g);
+        } else {
+            credit(g.invSite, g.ownWork - g.credited);
+        }
+        SiteTask t = g.task;
+        if (t != null) {
+            t.work = g.work;
+            t.span = g.span;
+            t.localWork = g.ownWork;
+            t.localSpan = g.localSpan;
+            absorb(t.path, g.head);
+            t.ended = true;
+        } else {
+            g.head.clear();
+        }
         g.task = null;
         g.switchedFrom = null;
+    }
+
+    /**
+     * This thread runs a task without a fork (invoke of an unforked task, invokeAll's first task):
+     * a transparent frame called from the current one (on a root pushed first if the stack is
+     * empty), at the engine's absolute span {@code base}.
+     */
+    public void inlineEnter(long base) {
+        if (depth == 0) {
+            push(SiteFrame.ROOT, -1, -1, null);
+        }
+        SiteFrame top = stack[depth - 1];
+        SiteFrame g = push(SiteFrame.INLINE, -1, -1, top);
+        g.base = base;
+        g.invSite = top.invSite;
+    }
+
+    /** The frame of {@link #inlineEnter} returns: everything it did is its caller's, as local. */
+    public void inlineReturn() {
+        SiteFrame g = stack[depth - 1];
+        if (g.kind != SiteFrame.INLINE) {
+            throw new IllegalStateException("inlineReturn does not match an inlineEnter");
+        }
+        depth--;
+        SiteFrame f = stack[depth - 1];
+        f.work += g.work;
+        f.span += g.span;
+        f.ownWork += g.ownWork;
+        f.credited += g.credited;
+        f.localSpan += g.localSpan;
+        absorb(f.head, g.head);
     }
 
     /**
@@ -160,6 +302,7 @@ public final class SiteThread {
      * becomes the task's if that one is longer (strictly: on a tie the waiter keeps its own, as the
      * DAG oracle's tie rule says). Only the first join by the creator counts: a second one cannot
      * lengthen the path, and a join by another frame is counted in {@code foreignJoins} and ignored.
+     * A transparent task's local work and local span become the frame's own.
      */
     public void join(SiteTask task) {
         SiteFrame f = stack[depth - 1];
@@ -175,25 +318,96 @@ public final class SiteThread {
         }
         task.merged = true;
         f.work += task.work;
+        boolean transparent = task.transparent();
+        if (transparent) {
+            f.ownWork += task.localWork;
+            f.credited += task.localWork;   // the task added it to the on-work table at its end
+        }
         long candidate = task.forkSpan + task.span;
         if (candidate > f.span) {
             f.span = candidate;
-            f.localSpan = task.forkLocalSpan;
+            f.localSpan = task.forkLocalSpan + (transparent ? task.localSpan : 0);
             SiteProf h = f.head;
             h.clear();
             h.parent = task.forkPath;
             h.union(task.path, sites);
-            h.update(task.site, task.topCallSite, task.topCaller, task.work, task.span, task.localWork,
-                    task.localSpan, sites);
+            if (!transparent) {
+                h.update(task.site, task.topCallSite, task.topCaller, task.work, task.span, task.localWork,
+                        task.localSpan, sites);
+            }
         }
     }
 
-    /** Ends the computation on this thread (only its root frame may be left). */
-    SiteFrame rootEnd() {
-        if (depth != 1 || stack[0].site >= 0) {
+    /**
+     * The engine's span of the current frame is {@code absolute}; if that is more than the profiler
+     * followed (a join it does not follow), the difference becomes local span of the top frame.
+     */
+    public void syncSpan(long absolute) {
+        SiteFrame f = stack[depth - 1];
+        long rel = absolute - f.base;
+        if (rel > f.span) {
+            long d = rel - f.span;
+            f.span = rel;
+            f.localSpan += d;
+            opaqueSpan += d;
+        }
+    }
+
+    /**
+     * A call site's exit with {@code token} (the depth before its enter): closes the call frames
+     * from index {@code token} up, but none at or below index {@code floor} (the frame of the
+     * engine's current task or root) and no frame that is not a call. Frames above the exiting
+     * one were left open by an exception. @return how many frames were closed
+     */
+    public int closeCalls(int token, int floor) {
+        int n = 0;
+        while (depth > token && depth - 1 > floor && stack[depth - 1].kind == SiteFrame.CALL) {
+            callReturn();
+            n++;
+        }
+        if (n > 1) {
+            unwound += n - 1;
+        }
+        return n;
+    }
+
+    /** Closes every frame above index {@code index} (-1: all), each as its kind ends; counted as unwound. */
+    public void closeAbove(int index) {
+        while (depth - 1 > index) {
+            unwound++;
+            endTop();
+        }
+    }
+
+    /** Ends the top frame as its kind ends (a root is popped, its local work counted outside any site). */
+    public void endTop() {
+        switch (stack[depth - 1].kind) {
+            case SiteFrame.CALL -> callReturn();
+            case SiteFrame.TASK -> taskEnd();
+            case SiteFrame.INLINE -> inlineReturn();
+            default -> {
+                SiteFrame r = stack[--depth];
+                outsideCredited += r.ownWork - r.credited;
+                r.head.clear();
+            }
+        }
+    }
+
+    /** Checks that only the root frame is left (the computation ended on this thread). */
+    void checkOnlyRoot() {
+        if (depth != 1 || stack[0].kind != SiteFrame.ROOT) {
             throw new IllegalStateException("the computation ends with " + depth + " frames open");
         }
-        return stack[--depth];
+    }
+
+    /** Closes everything above the bottom root (all frames if there is none); @return the root or null */
+    SiteFrame closeToRoot() {
+        if (depth > 0 && stack[0].kind == SiteFrame.ROOT) {
+            closeAbove(0);
+            return stack[0];
+        }
+        closeAbove(-1);
+        return null;
     }
 
     /** The number of sites this thread knows of. */
@@ -201,9 +415,29 @@ public final class SiteThread {
         return sites;
     }
 
+    /** Joins of a task by a frame other than its creator's (ignored by the profiles). */
+    public long foreignJoins() {
+        return foreignJoins;
+    }
+
+    /** Tasks begun with no creator frame to hang on (see {@link #taskBegin(SiteTask, long)}). */
+    public long detached() {
+        return detached;
+    }
+
+    /** Span added by {@link #syncSpan} (joins the profiler did not follow). */
+    public long opaqueSpan() {
+        return opaqueSpan;
+    }
+
+    /** Frames closed by a lazy unwind (a skipped exit, a task or run ending inside them). */
+    public long unwound() {
+        return unwound;
+    }
+
     // ---------------------------------------------------------------- internals
 
-    private SiteFrame push(int site, int method, SiteFrame parent) {
+    private SiteFrame push(byte kind, int site, int method, SiteFrame parent) {
         if (depth == stack.length) {
             stack = Arrays.copyOf(stack, depth * 2);
         }
@@ -211,7 +445,7 @@ public final class SiteThread {
         if (g == null) {
             g = stack[depth] = new SiteFrame();
         }
-        g.reset(site, method, parent, ++epochs);
+        g.reset(kind, site, method, parent, ++epochs);
         depth++;
         return g;
     }
@@ -227,10 +461,21 @@ public final class SiteThread {
         from.parent = null;
     }
 
-    private void finished(int site, boolean topCallSite, boolean topCaller, long work, long span, long localWork,
-                          long localSpan) {
-        onWork = SiteTable.ensure(onWork, site);
-        SiteProf.add(onWork, site, topCallSite, topCaller, work, span, localWork, localSpan);
+    /** An invocation ended: into the on-work table, with the local work not yet credited there. */
+    private void finished(SiteFrame g) {
+        onWork = SiteTable.ensure(onWork, g.site);
+        SiteProf.add(onWork, g.site, g.topCallSite, g.topCaller, g.work, g.span, g.ownWork - g.credited,
+                g.localSpan);
+    }
+
+    /** Local work {@code w} of a transparent frame, to the on-work row of {@code site} (no count), or outside. */
+    private void credit(int site, long w) {
+        if (site < 0) {
+            outsideCredited += w;
+        } else {
+            onWork = SiteTable.ensure(onWork, site);
+            onWork[site * SiteProf.FIELDS + 7] += w;
+        }
     }
 
     private void learn(int site, int method) {
@@ -257,7 +502,8 @@ public final class SiteThread {
 
     /** Adds {@code delta} to the counts of every invocation on the logical stack ending at {@code f}. */
     private void recount(SiteFrame f, int delta) {
-        for (SiteFrame p = f; p != null; p = p.parent) {
+        int steps = 0;
+        for (SiteFrame p = f; p != null && steps < MAX_WALK; p = p.parent, steps++) {
             if (p.site >= 0) {
                 learn(p.site, p.method);
                 siteCount[p.site] += delta;
