@@ -133,7 +133,7 @@ public final class SpanEngine implements Measurements {
             boolean open = ts.strandOpen;
             closeStrand(ts, now);
             int token = st.depth();
-            st.callEnter(site, method, f.span);
+            st.callEnter(site, method, f.span, f.work);
             ts.pendingForkSite = -1;
             ts.siteEnterEntry = ts.entries;
             if (open) {
@@ -1218,7 +1218,8 @@ public final class SpanEngine implements Measurements {
      * forked merges the task's path (SiteThread.join; any other join is counted as foreign); then
      * whatever span the engine found beyond what the profiler followed (CountedCompleter end edges,
      * joins by another frame, quiescence, a late exit hook) becomes local span of the innermost
-     * invocation, so that the profiler's span stays the engine's.
+     * invocation, and its inclusive work becomes the engine's, so that the profiler's values stay
+     * the engine's.
      */
     private static void siteJoin(ThreadState ts, Frame f, TaskNode n) {
         io.forkscope.recorder.sites.SiteThread st = ts.sites;
@@ -1229,7 +1230,7 @@ public final class SpanEngine implements Measurements {
         if (t != null && n.state == TaskNode.ENDED && t.ended()) {     // state (volatile) first: publishes the results
             st.join(t);
         }
-        st.syncSpan(f.span);
+        st.sync(f.span, f.work);
     }
 
     /** Whether the task's frame is on this thread's stack (so it cannot end while we wait). */

@@ -44,9 +44,11 @@ final class SiteFrame {
      * The engine's absolute span at the frame's start (0 when the profiler runs alone): the
      * engine's span of the frame it belongs to is {@code base + span} while both follow the same
      * joins, so a join the profiler does not follow shows as the engine being ahead (see
-     * {@link SiteThread#syncSpan}).
+     * {@link SiteThread#sync}).
      */
     long base;
+    /** The engine's work of the frame this one belongs to at this frame's start (0 for a task or root). */
+    long workBase;
     /**
      * The site of the innermost invocation this frame's strands are local work of: its own for a
      * call or a sited task, the creator's (caller's) for a transparent frame, -1 outside any site.
@@ -83,7 +85,7 @@ final class SiteFrame {
         this.method = method;
         this.parent = parent;
         this.epoch = epoch;
-        work = ownWork = credited = span = localSpan = base = 0;
+        work = ownWork = credited = span = localSpan = base = workBase = 0;
         invSite = site;
         head.clear();
         topCallSite = topCaller = false;

@@ -25,6 +25,8 @@ public final class SiteTask {
     final long forkSpan;
     final long forkLocalSpan;
     final SiteProf forkPath;
+    /** The site whose local work a transparent task's strands are (its creator's), -1 for none. */
+    final int invSite;
 
     final SiteProf path = new SiteProf();
     long work;
@@ -35,7 +37,8 @@ public final class SiteTask {
     boolean merged;
 
     SiteTask(int site, int method, boolean topCallSite, boolean topCaller, SiteFrame creator, long forkSpan,
-             long forkLocalSpan, SiteProf forkPath) {
+             long forkLocalSpan, SiteProf forkPath, int invSite) {
+        this.invSite = invSite;
         this.site = site;
         this.method = method;
         this.topCallSite = topCallSite;

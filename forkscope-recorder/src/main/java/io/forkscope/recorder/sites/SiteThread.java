@@ -30,9 +30,10 @@ import java.util.Arrays;
  *   <li>exits that an exception skipped: {@link #closeCalls} and {@link #closeAbove} close what
  *       was left open, lazily, at the next exit below or the end of the enclosing task;
  *   <li>joins the profiler does not follow (CountedCompleter end edges, joins by a frame other
- *       than the forker, quiescence): {@link #syncSpan} adds the span the engine found beyond
+ *       than the forker, quiescence): {@link #sync} adds the span the engine found beyond
  *       the profiler's as local span of the current frame (the path is kept, so on-span
- *       attribution is approximate there; counted in {@link #opaqueSpan()});
+ *       attribution is approximate there; counted in {@link #opaqueSpan()}), and takes the
+ *       engine's work of the frame as the frame's inclusive work;
  *   <li>a task begun after its creator's frame returned: its logical stack is empty (counted in
  *       {@link #detached()}).
  * </ul>
@@ -117,15 +118,19 @@ public final class SiteThread {
 
     /** The current frame invokes a method from {@code site}, which lies in method {@code callerMethod}. */
     public void callEnter(int site, int callerMethod) {
-        callEnter(site, callerMethod, 0);
+        callEnter(site, callerMethod, 0, 0);
     }
 
-    /** As {@link #callEnter(int, int)}, at the engine's absolute span {@code base}. */
-    public void callEnter(int site, int callerMethod, long base) {
+    /**
+     * As {@link #callEnter(int, int)}, where the engine's frame had absolute span {@code base} and
+     * work {@code workBase} (see {@link #sync}).
+     */
+    public void callEnter(int site, int callerMethod, long base, long workBase) {
         SiteFrame top = stack[depth - 1];
         learn(site, callerMethod);
         SiteFrame g = push(SiteFrame.CALL, site, callerMethod, top);
         g.base = base;
+        g.workBase = workBase;
         g.topCallSite = siteCount[site] == 0;
         g.topCaller = methodCount[callerMethod] == 0;
         count(g, 1);
@@ -137,7 +142,7 @@ public final class SiteThread {
         if (g.kind != SiteFrame.CALL || depth < 2) {
             throw new IllegalStateException("callReturn does not match a callEnter");
         }
-        depth--;
+        pop();
         count(g, -1);
         SiteFrame f = stack[depth - 1];
         f.work += g.work;
@@ -158,7 +163,7 @@ public final class SiteThread {
                 || g.work != g.ownWork || g.credited != 0) {
             return false;
         }
-        depth--;
+        pop();
         count(g, -1);
         SiteFrame f = stack[depth - 1];
         f.work += g.work;
@@ -188,7 +193,7 @@ public final class SiteThread {
             // Freeze the current store: it is now shared with the task's snapshot; the frame goes on in a new one.
             snapshot = profiler.freeze(f);
         }
-        return new SiteTask(site, method, topCallSite, topCaller, f, f.span, f.localSpan, snapshot);
+        return new SiteTask(site, method, topCallSite, topCaller, f, f.span, f.localSpan, snapshot, f.invSite);
     }
 
     /** This thread starts running {@code task}'s body. */
@@ -229,7 +234,7 @@ public final class SiteThread {
             g.topCallSite = task.topCallSite;
             g.topCaller = task.topCaller;
         } else {
-            g.invSite = creator == null ? -1 : creator.invSite;
+            g.invSite = task == null ? -1 : task.invSite;
         }
         count(g, 1);
     }
@@ -240,7 +245,7 @@ public final class SiteThread {
         if (g.kind != SiteFrame.TASK) {
             throw new IllegalStateException("taskEnd does not match a taskBegin");
         }
-        depth--;
+        pop();
         count(g, -1);
         if (g.switched) {
             recount(g.parent, -1);
@@ -287,7 +292,7 @@ public final class SiteThread {
         if (g.kind != SiteFrame.INLINE) {
             throw new IllegalStateException("inlineReturn does not match an inlineEnter");
         }
-        depth--;
+        pop();
         SiteFrame f = stack[depth - 1];
         f.work += g.work;
         f.span += g.span;
@@ -339,18 +344,25 @@ public final class SiteThread {
     }
 
     /**
-     * The engine's span of the current frame is {@code absolute}; if that is more than the profiler
-     * followed (a join it does not follow), the difference becomes local span of the top frame.
+     * After a join, the engine's frame that the top frame belongs to has absolute span
+     * {@code span} and work {@code work}. If the engine's span is longer than the profiler's (a
+     * join the profiler does not follow: a CountedCompleter's end edges, a join by another frame,
+     * quiescence), the difference becomes local span of the top frame, its path kept. The top
+     * frame's (inclusive) work becomes the engine's, whatever the join was: a completer's subtree
+     * counts in the work of the invocation that waited for it, and a task joined by another frame
+     * in that frame's, as in the engine; local work is untouched (each strand is counted once, by
+     * the frame it ran in).
      */
-    public void syncSpan(long absolute) {
+    public void sync(long span, long work) {
         SiteFrame f = stack[depth - 1];
-        long rel = absolute - f.base;
+        long rel = span - f.base;
         if (rel > f.span) {
             long d = rel - f.span;
             f.span = rel;
             f.localSpan += d;
             opaqueSpan += d;
         }
+        f.work = work - f.workBase;
     }
 
     /**
@@ -386,7 +398,7 @@ public final class SiteThread {
             case SiteFrame.TASK -> taskEnd();
             case SiteFrame.INLINE -> inlineReturn();
             default -> {
-                SiteFrame r = stack[--depth];
+                SiteFrame r = pop();
                 outsideCredited += r.ownWork - r.credited;
                 r.head.clear();
             }
@@ -425,7 +437,7 @@ public final class SiteThread {
         return detached;
     }
 
-    /** Span added by {@link #syncSpan} (joins the profiler did not follow). */
+    /** Span added by {@link #sync} (joins the profiler did not follow). */
     public long opaqueSpan() {
         return opaqueSpan;
     }
@@ -447,6 +459,17 @@ public final class SiteThread {
         }
         g.reset(kind, site, method, parent, ++epochs);
         depth++;
+        return g;
+    }
+
+    /**
+     * Pops the top frame and gives it a new epoch at once: a task it forked that begins from now
+     * on (a CountedCompleter's subtasks, a fork its method did not join) finds its creator gone,
+     * even when the new frame that reuses the slot is the task's own.
+     */
+    private SiteFrame pop() {
+        SiteFrame g = stack[--depth];
+        g.epoch = ++epochs;
         return g;
     }
 
