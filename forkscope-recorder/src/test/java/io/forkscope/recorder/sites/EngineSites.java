@@ -15,8 +15,9 @@ import io.forkscope.recorder.engine.ThreadClassifier;
  * {@code siteEnter}/{@code siteExit}; a fork is {@code siteFork} (at a site) then {@code create} and
  * {@code resume}; running a task is {@code execBegin}/{@code execEnd} (nested on whatever this
  * thread runs, as a helping join or a work-first run); a join is {@code waitBegin}, then any
- * helping, then {@code waitEnd}. All simulated threads run on the calling thread: the engine
- * sees one thread whose frames run other frames' tasks (the logical-stack swaps of a steal).
+ * helping, then {@code waitEnd}. Simulated thread k is real thread k of a {@link Baton} (at most
+ * {@link #threads} of them; the test's thread is 0): a task run on another thread is a steal,
+ * nested on whatever that thread's stack holds, as a worker that helps while it joins.
  */
 final class EngineSites implements SiteBackend {
     /** A task of the simulated runtime: done once its body ended. */
@@ -65,14 +66,21 @@ final class EngineSites implements SiteBackend {
     };
 
     final SpanEngine engine;
+    private final int threads;
 
     EngineSites() {
-        this(new SpanEngine(Unit.ABSTRACT, 0, System::nanoTime, MODEL, PLAIN));
+        this(1);
     }
 
-    EngineSites(SpanEngine engine) {
-        this.engine = engine;
+    EngineSites(int threads) {
+        this.engine = new SpanEngine(Unit.ABSTRACT, 0, System::nanoTime, MODEL, PLAIN);
+        this.threads = Math.min(threads, Baton.SHARED.threads());
         engine.enableSites();
+    }
+
+    @Override
+    public void onThread(int thread, Runnable part) {
+        Baton.SHARED.runOn(thread % threads, part);
     }
 
     /** The engine's own whole-run measures (T1, T∞). */

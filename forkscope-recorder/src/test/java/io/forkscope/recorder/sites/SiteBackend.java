@@ -29,6 +29,11 @@ interface SiteBackend {
 
     SitesResult finish();
 
+    /** Runs a part of the program (a task's run) on simulated thread {@code thread}. */
+    default void onThread(int thread, Runnable part) {
+        part.run();
+    }
+
     /** Task begins that swapped a thread's logical stack (steals and foreign helping), if known. */
     default long swaps() {
         return 0;

@@ -159,7 +159,7 @@ class SiteHandWorkedTest {
                         .containsExactlyElementsOf(SiteOracle.describe(expectedWork));
                 assertThat(SiteOracle.describe(SiteProfilerProperties.dense(r.onSpan(), sites))).as("on span, " + what)
                         .containsExactlyElementsOf(SiteOracle.describe(expectedSpan));
-                EngineSites engine = new EngineSites();
+                EngineSites engine = new EngineSites(threads);
                 SitesResult e = new SiteRun(p, seed, threads, engine).online;
                 assertThat(e.work()).as("engine work, " + what).isEqualTo(work);
                 assertThat(e.span()).as("engine span, " + what).isEqualTo(span);

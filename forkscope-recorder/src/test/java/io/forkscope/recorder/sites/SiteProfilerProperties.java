@@ -37,17 +37,21 @@ class SiteProfilerProperties {
     }
 
     /**
-     * The engine driven with site events (one real thread; helping joins and work-first runs make
-     * tasks run on other frames' logical stacks) against the same oracle, and its own T1 and T∞.
+     * The engine driven with site events on 1–3 real threads taking turns (tasks run on another
+     * thread, nested on whatever it runs; helping joins and work-first runs make tasks run on
+     * other frames' logical stacks) against the same oracle, and its own T1 and T∞.
      */
     @Property(tries = 300)
-    void engineEqualsOracle(@ForAll("programs") SiteProgram program, @ForAll long scheduleSeed) {
-        EngineSites engine = new EngineSites();
-        SiteRun run = new SiteRun(program, scheduleSeed & Long.MAX_VALUE, 1, engine);
+    void engineEqualsOracle(@ForAll("programs") SiteProgram program, @ForAll long scheduleSeed,
+                            @ForAll @IntRange(min = 1, max = 3) int threads) {
+        EngineSites engine = new EngineSites(threads);
+        SiteRun run = new SiteRun(program, scheduleSeed & Long.MAX_VALUE, threads, engine);
         check(program, run);
         assertThat(engine.whole().work()).as("engine T1").isEqualTo(run.online.work());
         assertThat(engine.whole().span()).as("engine T∞").isEqualTo(run.online.span());
         assertThat(engine.engine.sitesNotes()).as("notes").isEmpty();
+        Statistics.label("tasks on several real threads").collect(engine.engine.snapshot(true).threads() > 1);
+        Statistics.label("tasks on several real threads").coverage(c -> c.check(true).percentage(x -> x > 15));
     }
 
     private static void check(SiteProgram program, SiteRun run) {

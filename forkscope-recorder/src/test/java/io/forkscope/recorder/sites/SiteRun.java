@@ -220,9 +220,13 @@ final class SiteRun {
         if (invocation) {
             invFirst.set(tinv, first);
         }
-        backend.begin(t, p.task);
-        int last = exec(p.site.target(), tinv, p.depth + 1, p.arg, t, first);
-        backend.end(t, p.task);
+        int[] end = new int[1];
+        backend.onThread(t, () -> {
+            backend.begin(t, p.task);
+            end[0] = exec(p.site.target(), tinv, p.depth + 1, p.arg, t, first);
+            backend.end(t, p.task);
+        });
+        int last = end[0];
         if (invocation) {
             invLast.set(tinv, last);
         }
