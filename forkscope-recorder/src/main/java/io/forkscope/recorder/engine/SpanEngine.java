@@ -200,7 +200,8 @@ public final class SpanEngine implements Measurements {
      * the end of the run, on the sink's thread after the final drain: reads only threads that have
      * died or that the final drain found outside any event (see {@link #settledThreads}), closing
      * whatever frames they still have open; the others are left out (see {@link #sitesNotes}).
-     * Later calls return the same result.
+     * Later calls return the same result. Returns null, with a note, if the profiler's state turns
+     * out broken there (never throws).
      */
     public synchronized io.forkscope.model.sites.SitesResult sitesResult() {
         if (siteProfiler == null) {
@@ -218,8 +219,14 @@ public final class SpanEngine implements Measurements {
                     leftOut++;
                 }
             }
-            sitesResult = siteProfiler.finishAll(included);
-            sitesNotes = notes(included, leftOut, sitesResult);
+            try {
+                sitesResult = siteProfiler.finishAll(included);
+                sitesNotes = notes(included, leftOut, sitesResult);
+            } catch (RuntimeException e) {     // a broken state: no profiles rather than a failed recording
+                siteProfiler = null;
+                sitesNotes = List.of("per-site profiles failed at the end of the run: " + e);
+                return null;
+            }
         }
         return sitesResult;
     }

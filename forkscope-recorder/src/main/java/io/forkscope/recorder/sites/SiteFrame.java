@@ -75,9 +75,12 @@ final class SiteFrame {
     boolean topCaller;
     /** The task this frame runs (kind TASK; null for a task begun without one), or null. */
     SiteTask task;
-    /** Whether beginning this task frame switched the thread's site counts to another logical stack. */
-    SiteFrame switchedFrom;
+    /**
+     * Whether beginning this task frame switched the thread's site counts to another logical stack,
+     * and where the changes it made start in the thread's swap log (undone exactly at its end).
+     */
     boolean switched;
+    int swapMark;
 
     void reset(byte kind, int site, int method, SiteFrame parent, long epoch) {
         this.kind = kind;
@@ -90,7 +93,7 @@ final class SiteFrame {
         head.clear();
         topCallSite = topCaller = false;
         task = null;
-        switchedFrom = null;
         switched = false;
+        swapMark = 0;
     }
 }

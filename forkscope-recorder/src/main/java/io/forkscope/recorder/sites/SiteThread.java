@@ -64,6 +64,9 @@ public final class SiteThread {
     private long epochs;
     private int[] siteCount = new int[16];
     private int[] methodCount = new int[16];
+    /** Count changes made by swaps of the task frames on this thread's stack: (±(site + 1), method) pairs. */
+    private int[] swapLog = new int[64];
+    private int swapTop;
     /** The number S of sites this thread has seen (ids are dense): the log length that triggers a fold. */
     private int sites = 1;
     long[] onWork = new long[16 * SiteProf.FIELDS];
@@ -219,6 +222,7 @@ public final class SiteThread {
             detached++;
         }
         boolean swap = below != creator;
+        int mark = swapTop;
         if (swap) {
             swaps++;
             recount(below, -1);
@@ -229,7 +233,7 @@ public final class SiteThread {
         g.base = base;
         g.task = task;
         g.switched = swap;
-        g.switchedFrom = below;
+        g.swapMark = mark;
         if (site >= 0) {
             g.topCallSite = task.topCallSite;
             g.topCaller = task.topCaller;
@@ -248,8 +252,7 @@ public final class SiteThread {
         pop();
         count(g, -1);
         if (g.switched) {
-            recount(g.parent, -1);
-            recount(g.switchedFrom, 1);
+            undoSwap(g.swapMark);
         }
         if (g.site >= 0) {
             finished(g);
@@ -268,7 +271,6 @@ public final class SiteThread {
             g.head.clear();
         }
         g.task = null;
-        g.switchedFrom = null;
     }
 
     /**
@@ -523,15 +525,40 @@ public final class SiteThread {
         }
     }
 
-    /** Adds {@code delta} to the counts of every invocation on the logical stack ending at {@code f}. */
+    /**
+     * Adds {@code delta} to the counts of every invocation on the logical stack ending at {@code f},
+     * logging each change so that the task's end undoes exactly what its begin did. The chain may
+     * run through frames of other threads (the creator's); outside the contract (a creator that
+     * returns while its task is stolen) another thread may be reusing them as this walks, so the
+     * walk is bounded and the log, not a second walk, undoes it: counts never drift.
+     */
     private void recount(SiteFrame f, int delta) {
         int steps = 0;
         for (SiteFrame p = f; p != null && steps < MAX_WALK; p = p.parent, steps++) {
-            if (p.site >= 0) {
-                learn(p.site, p.method);
-                siteCount[p.site] += delta;
-                methodCount[p.method] += delta;
+            int site = p.site;
+            int method = p.method;
+            if (site >= 0 && method >= 0) {
+                learn(site, method);
+                siteCount[site] += delta;
+                methodCount[method] += delta;
+                if (swapTop + 2 > swapLog.length) {
+                    swapLog = Arrays.copyOf(swapLog, swapLog.length * 2);
+                }
+                swapLog[swapTop++] = delta > 0 ? site + 1 : -(site + 1);
+                swapLog[swapTop++] = method;
             }
+        }
+    }
+
+    /** Undoes the count changes logged since {@code mark} (a task's begin), newest first. */
+    private void undoSwap(int mark) {
+        while (swapTop > mark) {
+            int method = swapLog[--swapTop];
+            int signed = swapLog[--swapTop];
+            int delta = signed > 0 ? -1 : 1;
+            int site = Math.abs(signed) - 1;
+            siteCount[site] += delta;
+            methodCount[method] += delta;
         }
     }
 }
