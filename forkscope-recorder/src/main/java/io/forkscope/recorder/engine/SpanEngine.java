@@ -96,9 +96,14 @@ public final class SpanEngine implements Measurements {
     // ------------------------------------------------------------ call sites (issue 11, docs/cilkprof-design.md)
 
     /** The per-call-site profiler, or null when sites are not recorded; set before the first event. */
-    private io.forkscope.recorder.sites.SiteProfiler siteProfiler;
-    /** Every thread state that got a site thread (its thread may have died since): read by {@link #sitesResult}. */
-    private final Queue<ThreadState> siteStates = new ConcurrentLinkedQueue<>();
+    private volatile io.forkscope.recorder.sites.SiteProfiler siteProfiler;
+    /**
+     * The thread states that have a site thread and were not retired yet (a thread that died is
+     * folded into the profiler when the registry retires it: {@link #release}).
+     */
+    private final java.util.Set<ThreadState> siteStates = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /** Serialises folding retired threads' site threads with {@link #sitesResult} (sink threads only). */
+    private final Object sitesLock = new Object();
     /** The result, computed once ({@link #sitesResult}), and what makes it approximate. */
     private io.forkscope.model.sites.SitesResult sitesResult;
     private List<String> sitesNotes = List.of();
@@ -203,7 +208,18 @@ public final class SpanEngine implements Measurements {
      * Later calls return the same result. Returns null, with a note, if the profiler's state turns
      * out broken there (never throws).
      */
-    public synchronized io.forkscope.model.sites.SitesResult sitesResult() {
+    public io.forkscope.model.sites.SitesResult sitesResult() {
+        if (siteProfiler == null && sitesResult == null) {
+            return null;
+        }
+        Totals totals = totals();      // retires (folds) the threads that died, before the lock below
+        synchronized (sitesLock) {
+            return sitesResult(totals);
+        }
+    }
+
+    private io.forkscope.model.sites.SitesResult sitesResult(Totals totals) {
+        io.forkscope.recorder.sites.SiteProfiler siteProfiler = this.siteProfiler;
         if (siteProfiler == null) {
             return null;
         }
@@ -221,9 +237,9 @@ public final class SpanEngine implements Measurements {
             }
             try {
                 sitesResult = siteProfiler.finishAll(included);
-                sitesNotes = notes(included, leftOut, sitesResult);
+                sitesNotes = notes(siteProfiler, included, leftOut, sitesResult, totals);
             } catch (RuntimeException e) {     // a broken state: no profiles rather than a failed recording
-                siteProfiler = null;
+                this.siteProfiler = null;
                 sitesNotes = List.of("per-site profiles failed at the end of the run: " + e);
                 return null;
             }
@@ -236,19 +252,38 @@ public final class SpanEngine implements Measurements {
      * task was joined by the frame that forked it, every call returned normally); valid after
      * {@link #sitesResult}.
      */
-    public synchronized List<String> sitesNotes() {
-        return sitesNotes;
+    public List<String> sitesNotes() {
+        synchronized (sitesLock) {
+            return sitesNotes;
+        }
     }
 
-    private List<String> notes(List<io.forkscope.recorder.sites.SiteThread> included, int leftOut,
-                               io.forkscope.model.sites.SitesResult r) {
-        long detached = 0;
-        long opaque = 0;
-        long unwound = 0;
-        for (io.forkscope.recorder.sites.SiteThread t : included) {
-            detached += t.detached();
-            opaque += t.opaqueSpan();
-            unwound += t.unwound();
+    /** A thread that died is being retired: its site thread is folded into the profiler (sink threads). */
+    private void release(ThreadState ts) {
+        if (dag != null) {
+            dag.release(ts);
+        }
+        io.forkscope.recorder.sites.SiteProfiler p = siteProfiler;
+        if (p != null && ts.sites != null) {
+            synchronized (sitesLock) {
+                if (sitesResult == null && siteStates.remove(ts)) {
+                    p.retire(ts.sites);
+                }
+            }
+        }
+    }
+
+    private static List<String> notes(io.forkscope.recorder.sites.SiteProfiler profiler,
+                                      List<io.forkscope.recorder.sites.SiteThread> included, int leftOut,
+                                      io.forkscope.model.sites.SitesResult r, Totals t) {
+        long[] retired = profiler.retiredCounts();
+        long detached = retired[0];
+        long opaque = retired[1];
+        long unwound = retired[2];
+        for (io.forkscope.recorder.sites.SiteThread st : included) {
+            detached += st.detached();
+            opaque += st.opaqueSpan();
+            unwound += st.unwound();
         }
         List<String> out = new java.util.ArrayList<>();
         if (leftOut > 0) {
@@ -267,7 +302,6 @@ public final class SpanEngine implements Measurements {
         if (unwound > 0) {
             out.add(unwound + " call frame(s) were closed without their exit (an exception, or the run ended inside them)");
         }
-        Totals t = totals();
         if (r.work() != t.work || r.span() != t.span) {
             out.add("per-site totals differ from the run's: work " + r.work() + " vs T1 " + t.work + ", span " + r.span()
                     + " vs T∞ " + t.span);
@@ -867,7 +901,7 @@ public final class SpanEngine implements Measurements {
     }
 
     private Totals totals() {
-        threads.retireDead(dag == null ? ts -> { } : dag::release);
+        threads.retireDead(this::release);
         return new Totals(threads.roster());
     }
 
@@ -932,7 +966,7 @@ public final class SpanEngine implements Measurements {
     @Override
     public void drainDagNodes(Consumer<List<RecordedNode>> sink, boolean isFinal) {
         if (dag != null) {
-            threads.retireDead(dag::release);
+            threads.retireDead(this::release);
             dag.drain(sink, isFinal ? settledThreads() : threads.live(), isFinal);
         }
     }
@@ -940,7 +974,7 @@ public final class SpanEngine implements Measurements {
     @Override
     public void drainWorkerBusy(Consumer<io.forkscope.model.dag.WorkerBusy> sink, boolean isFinal) {
         if (dag != null) {
-            threads.retireDead(dag::release);
+            threads.retireDead(this::release);
             dag.drainBusy(sink, isFinal ? settledThreads() : threads.live(), isFinal);
         }
     }
@@ -1037,9 +1071,12 @@ public final class SpanEngine implements Measurements {
             return null;
         }
         ts.enterEvent();
-        if (ts.sites == null && siteProfiler != null && ts.depth == 0) {
-            ts.sites = siteProfiler.newThread();    // at the thread's first event (never mid-stack)
-            siteStates.add(ts);
+        if (ts.sites == null && ts.depth == 0) {
+            io.forkscope.recorder.sites.SiteProfiler p = siteProfiler;
+            if (p != null) {
+                ts.sites = p.newUnlistedThread();    // at the thread's first event (never mid-stack)
+                siteStates.add(ts);
+            }
         }
         return ts;
     }

@@ -2,7 +2,8 @@ package io.forkscope.recorder.sites;
 
 import io.forkscope.model.sites.SitesResult;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
  * Cilkprof's work-span profiler (§3–§6, Figs. 3 and 4) generalised to Java's per-task joins the
@@ -19,16 +20,59 @@ import java.util.concurrent.CopyOnWriteArrayList;
  *
  * <p>One {@link SiteThread} per thread ({@link #newThread}); the computation starts with
  * {@link SiteThread#rootBegin} and ends with {@link #finish} on the same thread, after every
- * other thread's last event (the engine's end of run gives that ordering).
+ * other thread's last event (the engine's end of run gives that ordering). The engine instead
+ * keeps its threads itself ({@link #newUnlistedThread}), folds each thread that died into the
+ * profiler ({@link #retire}, so that a program with many short-lived threads keeps one table and
+ * one root, not one per thread) and ends with {@link #finishAll} over the threads still alive.
  */
 public final class SiteProfiler {
-    private final List<SiteThread> threads = new CopyOnWriteArrayList<>();
+    private final Queue<SiteThread> threads = new ConcurrentLinkedQueue<>();
 
-    /** A new per-thread state (call once per thread, keep it thread-confined). */
+    // What retired threads left behind (retire and finishAll are serialised by the caller).
+    private long[] retiredOnWork = new long[0];
+    private long retiredOutside;
+    private SiteFrame retiredRoot;
+    private long retiredForeign;
+    private long retiredDetached;
+    private long retiredOpaque;
+    private long retiredUnwound;
+
+    /** A new per-thread state (call once per thread, keep it thread-confined), ended by {@link #finish}. */
     public SiteThread newThread() {
         SiteThread t = new SiteThread(this);
         threads.add(t);
         return t;
+    }
+
+    /** A new per-thread state that the caller keeps and hands to {@link #retire} or {@link #finishAll}. */
+    public SiteThread newUnlistedThread() {
+        return new SiteThread(this);
+    }
+
+    /**
+     * Folds a thread that will have no more events (it died) into the profiler: its frames are
+     * closed, its table added, its root kept if it is the longest so far. Not thread-safe: the
+     * caller serialises this with the other retires and with {@link #finishAll}.
+     */
+    public void retire(SiteThread t) {
+        SiteFrame r = t.closeToRoot();
+        if (r != null) {
+            retiredOutside += r.ownWork - r.credited;
+            if (retiredRoot == null || r.span > retiredRoot.span) {
+                retiredRoot = r;
+            }
+        }
+        retiredOutside += t.outsideCredited;
+        retiredOnWork = add(retiredOnWork, t.onWork);
+        retiredForeign += t.foreignJoins;
+        retiredDetached += t.detached();
+        retiredOpaque += t.opaqueSpan();
+        retiredUnwound += t.unwound();
+    }
+
+    /** {detached tasks, opaque span, unwound frames} of the retired threads (see SiteThread). */
+    public long[] retiredCounts() {
+        return new long[] {retiredDetached, retiredOpaque, retiredUnwound};
     }
 
     /** Freezes {@code f}'s current store into its chain and gives the frame a fresh one above it. */
@@ -44,7 +88,7 @@ public final class SiteProfiler {
     /** Ends the computation on {@code root}'s thread (only its root may be left) and returns both profiles. */
     public SitesResult finish(SiteThread root) {
         root.checkOnlyRoot();
-        return finish(threads, root);
+        return finish(List.copyOf(threads), root);
     }
 
     /**
@@ -54,17 +98,18 @@ public final class SiteProfiler {
      * (a run that ends inside invocations: their work counts, locally); the on-span profile is the
      * one of the root whose path is the longest (the first of equals), which is the computation's
      * critical path when every task is joined by its forker: every root's span then is the longest
-     * path of its own computation, and the engine's T∞ is the longest of those.
+     * path of its own computation, and the engine's T∞ is the longest of those. Threads folded
+     * by {@link #retire} count too.
      */
     public SitesResult finishAll(List<SiteThread> included) {
         return finish(included, null);
     }
 
-    private static SitesResult finish(List<SiteThread> included, SiteThread forced) {
-        SiteFrame best = null;
-        long outsideWork = 0;
-        long[] onWork = new long[0];
-        long foreign = 0;
+    private SitesResult finish(List<SiteThread> included, SiteThread forced) {
+        SiteFrame best = forced == null ? retiredRoot : null;
+        long outsideWork = retiredOutside;
+        long[] onWork = retiredOnWork.clone();
+        long foreign = retiredForeign;
         for (SiteThread t : included) {
             SiteFrame r = t.closeToRoot();
             if (r != null) {
@@ -74,11 +119,7 @@ public final class SiteProfiler {
                 }
             }
             outsideWork += t.outsideCredited;
-            onWork = SiteTable.ensure(onWork, Math.max(0, t.onWork.length / SiteProf.FIELDS - 1));
-            long[] w = t.onWork;
-            for (int i = 0; i < w.length; i++) {
-                onWork[i] += w[i];
-            }
+            onWork = add(onWork, t.onWork);
             foreign += t.foreignJoins;
         }
         long[] onSpan = new long[0];
@@ -97,5 +138,14 @@ public final class SiteProfiler {
         }
         return new SitesResult(work, span, SiteTable.profile(onWork, outsideWork, outsideSpan),
                 SiteTable.profile(onSpan, outsideWork, outsideSpan), foreign);
+    }
+
+    /** {@code into} grown as needed, plus {@code w} (both dense per-site tables). */
+    private static long[] add(long[] into, long[] w) {
+        into = SiteTable.ensure(into, Math.max(0, w.length / SiteProf.FIELDS - 1));
+        for (int i = 0; i < w.length; i++) {
+            into[i] += w[i];
+        }
+        return into;
     }
 }

@@ -409,4 +409,34 @@ class SiteEventsTest {
         assertThat(e.sitesResult()).isNull();
         assertThat(e.snapshot(true).measures().work()).isEqualTo(3);   // as without the site events
     }
+
+    /**
+     * Threads that start computations of their own and die: each is a root; the sink's periodic
+     * snapshot retires them, folding their site threads into the profiler, and the result still
+     * holds their work and the longest root path (thread 2's, 30 units) as the critical path.
+     */
+    @Test
+    void rootsOfThreadsThatDiedAreFoldedAndTheLongestIsOnSpan() throws InterruptedException {
+        SpanEngine e = engine();
+        for (int i = 0; i < 3; i++) {
+            int site = i;
+            Thread t = new Thread(() -> {
+                int tok = e.siteEnter(site, 0);
+                e.work(10L * (site + 1));
+                e.siteExit(tok);
+                e.regionStop(e.regionStart("end"));
+            }, "computation-" + i);
+            t.start();
+            t.join();
+        }
+        e.snapshot(false);           // retires the dead threads (as the sink's periodic snapshot does)
+        e.work(5);
+        SitesResult r = finish(e);
+        assertThat(r.work()).isEqualTo(65);
+        assertThat(r.span()).isEqualTo(30);
+        assertThat(r.onWork().sites()).extracting(SiteMeasures::site).containsExactly(0, 1, 2);
+        assertThat(r.onSpan().sites()).containsExactly(row(2, m(1, 30, 30), m(1, 30, 30), m(1, 30, 30)));
+        assertThat(r.onWork().outsideWork()).isEqualTo(5);
+        assertThat(e.sitesNotes()).isEmpty();
+    }
 }
