@@ -1272,7 +1272,7 @@ public final class SpanEngine implements Measurements {
         }
         io.forkscope.recorder.sites.SiteTask t = n.siteTask;
         if (t != null && n.state == TaskNode.ENDED && t.ended()) {     // state (volatile) first: publishes the results
-            st.join(t);
+            st.joinAt(t, f.siteIndex, f.span, f.work);
         }
         st.sync(f.span, f.work);
     }

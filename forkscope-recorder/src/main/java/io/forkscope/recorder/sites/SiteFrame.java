@@ -71,6 +71,8 @@ final class SiteFrame {
     long localSpan;
     final SiteProf head = new SiteProf();
 
+    /** Tasks this frame forked (an empty call frame has none; see SiteThread.dropEnteredCall). */
+    int forks;
     boolean topCallSite;
     boolean topCaller;
     /** The task this frame runs (kind TASK; null for a task begun without one), or null. */
@@ -92,6 +94,7 @@ final class SiteFrame {
         invSite = site;
         head.clear();
         topCallSite = topCaller = false;
+        forks = 0;
         task = null;
         switched = false;
         swapMark = 0;

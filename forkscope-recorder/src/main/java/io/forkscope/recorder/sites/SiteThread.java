@@ -162,8 +162,7 @@ public final class SiteThread {
      */
     public boolean dropEnteredCall() {
         SiteFrame g = stack[depth - 1];
-        if (g.kind != SiteFrame.CALL || depth < 2 || !g.head.isEmpty() || g.head.parent != null
-                || g.work != g.ownWork || g.credited != 0) {
+        if (!emptyCall(g)) {
             return false;
         }
         pop();
@@ -174,6 +173,35 @@ public final class SiteThread {
         f.span += g.span;
         f.localSpan += g.localSpan;
         return true;
+    }
+
+    /** Whether {@code g} is a call frame in which nothing but its own strands happened (a join's call, say). */
+    private boolean emptyCall(SiteFrame g) {
+        return g.kind == SiteFrame.CALL && depth >= 2 && g.head.isEmpty() && g.head.parent == null
+                && g.work == g.ownWork && g.credited == 0 && g.forks == 0;
+    }
+
+    /**
+     * A join whose wait was itself a call site ({@code t.join()}, {@code future.get()},
+     * {@code helpQuiesce()} woven as calls): when the top frame is an empty call made by the task's
+     * creator (above index {@code floor}, the engine frame's own), the join is the creator's; the
+     * call frame is dropped, the creator joins, and the call is entered again, empty, at the
+     * engine's span and work after the join ({@code span}, {@code work}), so that its exit closes
+     * it as usual (an invocation with no work of its own). Any other join is {@link #join}.
+     */
+    public void joinAt(SiteTask task, int floor, long span, long work) {
+        SiteFrame c = stack[depth - 1];
+        SiteFrame creator = task.creator;
+        if (depth - 1 > floor && c.parent == creator && creator == stack[depth - 2]
+                && creator.epoch == task.creatorEpoch && emptyCall(c)) {
+            int site = c.site;
+            int method = c.method;
+            dropEnteredCall();
+            join(task);
+            callEnter(site, method, span, work);
+            return;
+        }
+        join(task);
     }
 
     /** The current frame forks a task from {@code site} (in method {@code callerMethod}). */
@@ -189,6 +217,7 @@ public final class SiteThread {
 
     private SiteTask fork(int site, int method, boolean topCallSite, boolean topCaller) {
         SiteFrame f = stack[depth - 1];
+        f.forks++;
         SiteProf snapshot;
         if (f.head.isEmpty()) {
             snapshot = f.head.parent;

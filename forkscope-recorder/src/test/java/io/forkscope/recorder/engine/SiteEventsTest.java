@@ -439,4 +439,55 @@ class SiteEventsTest {
         assertThat(r.onWork().outsideWork()).isEqualTo(5);
         assertThat(e.sitesNotes()).isEmpty();
     }
+
+    private static final int MAIN = 0;
+    private static final int FIB = 1;
+
+    /** fib(n): 1 unit; if n ≥ 2 { fork fib(n-1) [site 1]; call fib(n-2) [site 2]; t.join() [call site 3] }. */
+    private static void fib(SpanEngine e, int n) {
+        e.work(1);
+        if (n < 2) {
+            return;
+        }
+        SimTask t = task();
+        e.siteFork(1, FIB);
+        fork(e, t);
+        int call = e.siteEnter(2, FIB);
+        fib(e, n - 2);
+        e.siteExit(call);
+        int join = e.siteEnter(3, FIB);
+        e.waitBegin();
+        run(e, t, () -> fib(e, n - 1));       // the joiner helps: the task runs inside the join's call
+        e.waitEnd(t);
+        e.siteExit(join);
+    }
+
+    /**
+     * fib(3) from main [site 0], as SiteHandWorkedTest.fibOfThree works it out, with each
+     * {@code join()} woven as a call site [site 3]: the join is still the forker's (the empty join
+     * call is not its own frame), so sites 0–2 have fibOfThree's values, and site 3 has two
+     * invocations with no work, both on span (fib(3)'s and fib(2)'s joins lie on the critical
+     * path); top-caller only fib(3)'s (fib(2) was invoked from a site in fib).
+     */
+    @Test
+    void aJoinWovenAsACallSiteIsStillTheForkersJoin() {
+        SpanEngine e = engine();
+        int tok = e.siteEnter(0, MAIN);
+        fib(e, 3);
+        e.siteExit(tok);
+        SitesResult r = finish(e);
+        SiteMeasures join = row(3, m(2, 0, 0), m(1, 0, 0), m(2, 0, 0));
+        assertThat(r.onWork().sites()).containsExactly(
+                row(0, m(1, 5, 3), m(1, 5, 3), m(1, 1, 1)),
+                row(1, m(1, 3, 2), m(1, 3, 2), m(2, 2, 2)),
+                row(2, m(2, 2, 2), m(1, 1, 1), m(2, 2, 2)),
+                join);
+        assertThat(r.onSpan().sites()).containsExactly(
+                row(0, m(1, 5, 3), m(1, 5, 3), m(1, 1, 1)),
+                row(1, m(1, 3, 2), m(1, 3, 2), m(1, 1, 1)),
+                row(2, m(1, 1, 1), m(0, 0, 0), m(1, 1, 1)),
+                join);
+        assertThat(r.foreignJoins()).isZero();
+        assertThat(e.sitesNotes()).isEmpty();
+    }
 }

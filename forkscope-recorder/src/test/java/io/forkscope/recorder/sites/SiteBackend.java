@@ -85,7 +85,7 @@ interface SiteBackend {
 
             @Override
             public void joinEnd(int thread, Object task) {
-                threads[thread].join((SiteTask) task);
+                threads[thread].joinAt((SiteTask) task, -1, 0, 0);
             }
 
             @Override

@@ -19,7 +19,8 @@ import net.jqwik.api.statistics.Statistics;
 /**
  * The online site profiler against the brute-force {@link SiteOracle} on random programs (several
  * methods, several sites per method, direct and mutual recursion, forks joined in any order, some
- * joined twice, the rest at the implicit sync; some forks at no site, whose tasks are transparent)
+ * joined twice, the rest at the implicit sync; some forks at no site, whose tasks are transparent;
+ * some joins woven as call sites themselves)
  * under random schedules (work-first runs, helping joins, tasks on other simulated threads): work,
  * span and both profiles, all three measurements, must agree exactly in integer units; the same
  * through the whole engine and its site hooks ({@link EngineSites}), whose own T1 and T∞ must be
@@ -85,6 +86,9 @@ class SiteProfilerProperties {
             recursionOnSpan |= m.local().count() > m.topCallSite().count();
         }
         boolean noSiteForks = program.sites.stream().anyMatch(SiteProgram.Site::noSite);
+        boolean joinCalls = program.sites.stream().anyMatch(s -> s.target() < 0);
+        Statistics.label("joins woven as call sites").collect(joinCalls);
+        Statistics.label("joins woven as call sites").coverage(c -> c.check(true).percentage(x -> x > 10));
         Statistics.label("task paths on the critical path").collect(oracle.endEdgesOnPath > 0);
         Statistics.label("recursion on span").collect(recursionOnSpan);
         Statistics.label("forks at no site").collect(noSiteForks);
@@ -148,6 +152,8 @@ class SiteProfilerProperties {
                     default -> {
                         if (forked.isEmpty()) {
                             p.work(m, g.units());
+                        } else if (g.units() % 3 == 0) {
+                            p.joinCall(m, forked.get(g.pick() % forked.size()));
                         } else {
                             p.join(m, forked.get(g.pick() % forked.size()));
                         }

@@ -39,7 +39,12 @@ final class SiteProgram {
     record Fork(int site, int slot) implements Stmt {
     }
 
-    record Join(int slot) implements Stmt {
+    /**
+     * Joins the fork in {@code slot}; when {@code site} ≥ 0 the join itself is a call site (the
+     * weaver wraps {@code t.join()} like any call): an invocation with an empty body, right after
+     * the join.
+     */
+    record Join(int slot, int site) implements Stmt {
     }
 
     final List<Site> sites = new ArrayList<>();
@@ -108,8 +113,16 @@ final class SiteProgram {
     }
 
     SiteProgram join(int method, int slot) {
-        bodies.get(method).add(new Join(slot));
+        bodies.get(method).add(new Join(slot, -1));
         return this;
+    }
+
+    /** Joins {@code slot} through a call site (a woven {@code t.join()}); returns the site's id. */
+    int joinCall(int method, int slot) {
+        int id = sites.size();
+        sites.add(new Site(id, method, -1, false, 0, 1, false));
+        bodies.get(method).add(new Join(slot, id));
+        return id;
     }
 
     @Override
@@ -122,7 +135,7 @@ final class SiteProgram {
                         : s instanceof Call c ? "call#" + c.site() + "->m" + sites.get(c.site()).target()
                         : s instanceof Fork f ? (sites.get(f.site()).noSite() ? "libfork->m" : "fork#" + f.site() + "->m")
                                 + sites.get(f.site()).target() + "@" + f.slot()
-                        : "join@" + ((Join) s).slot());
+                        : (((Join) s).site() < 0 ? "" : "call#" + ((Join) s).site() + ":") + "join@" + ((Join) s).slot());
             }
             b.append('\n');
         }

@@ -158,9 +158,21 @@ final class SiteRun {
                     run(p, t);
                 }
             } else {
-                Pending p = slots.get(((Join) s).slot());
-                if (p != null) {
+                Join j = (Join) s;
+                Pending p = slots.get(j.slot());
+                if (p != null && j.site() < 0) {
                     cur = join(p, inv, t, cur);
+                } else if (p != null) {
+                    // t.join() woven as a call site: the join happens inside the (empty) call
+                    Site site = program.sites.get(j.site());
+                    int token = backend.enter(t, site.id(), site.method());
+                    cur = join(p, inv, t, cur);
+                    int call = newInv(site.id(), inv);
+                    int node = newNode(call, cur);
+                    invFirst.set(call, node);
+                    invLast.set(call, node);
+                    backend.exit(t, token);
+                    cur = newNode(inv, node);
                 }
             }
         }
