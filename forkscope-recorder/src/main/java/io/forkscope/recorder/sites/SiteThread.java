@@ -258,6 +258,9 @@ public final class SiteThread {
             recount(creator, 1);
         }
         int site = task == null ? -1 : task.site;
+        if (site >= 0) {
+            learn(site, task.method);     // forked on another thread, perhaps never seen on this one
+        }
         SiteFrame g = push(SiteFrame.TASK, site, task == null ? -1 : task.method, creator);
         g.base = base;
         g.task = task;

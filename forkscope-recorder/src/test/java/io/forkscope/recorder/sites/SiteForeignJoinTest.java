@@ -90,4 +90,20 @@ class SiteForeignJoinTest {
         assertThat(r.onWork().of(5).topCallSite().count()).isEqualTo(2);
         assertThat(r.onWork().of(7).topCallSite().count()).isEqualTo(1);
     }
+
+    /** A thief that never saw the stolen task's site (a high id) learns it at the task's begin. */
+    @Test
+    void aStolenTaskWithASiteTheThiefNeverSawBegins() {
+        SiteProfiler profiler = new SiteProfiler();
+        SiteThread a = profiler.newThread();
+        SiteThread b = profiler.newThread();
+        a.rootBegin();
+        SiteTask t = a.create(40, 33);
+        b.taskBegin(t);
+        b.work(2);
+        b.taskEnd();
+        a.join(t);
+        SitesResult r = profiler.finish(a);
+        assertThat(r.onSpan().of(40).local().span()).isEqualTo(2);
+    }
 }
