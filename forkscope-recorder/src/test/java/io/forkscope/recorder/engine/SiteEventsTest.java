@@ -490,4 +490,44 @@ class SiteEventsTest {
         assertThat(r.foreignJoins()).isZero();
         assertThat(e.sitesNotes()).isEmpty();
     }
+
+    /**
+     * Sites combine with mode=dag and unit time (a fake clock that only work advances): the same
+     * fib(3) program run through the simulated pool, its DAG drained as the sink does at the end,
+     * then the profiles: the totals are the engine's, the DAG unchanged by the site events.
+     */
+    @ParameterizedTest
+    @ValueSource(longs = {1, 2, 3})
+    void sitesWithTheDagAndTimeUnits(long seed) {
+        SimRuntime rt = new SimRuntime(0, seed, true);
+        SpanEngine e = rt.engine;
+        e.enableSites();
+        int tok = e.siteEnter(0, MAIN);
+        SimTask root = rt.submit(r -> simFib(r, 5));
+        rt.join(root);
+        e.siteExit(tok);
+        e.regionStop(e.regionStart("end"));
+        java.util.List<io.forkscope.model.dag.RecordedNode> nodes = new java.util.ArrayList<>();
+        e.drainDagNodes(nodes::addAll, true);
+        SitesResult r = e.sitesResult();
+        assertTotals(e, r);
+        assertThat(r.work()).isEqualTo(15);     // fib(5) makes 15 invocations of one unit
+        assertThat(nodes).isNotEmpty();
+        assertThat(e.sitesNotes()).isEmpty();
+    }
+
+    private static void simFib(SimRuntime r, int n) {
+        r.work(1);
+        if (n < 2) {
+            return;
+        }
+        r.engine.siteFork(1, FIB);
+        SimTask t = r.fork(q -> simFib(q, n - 1));
+        int call = r.engine.siteEnter(2, FIB);
+        simFib(r, n - 2);
+        r.engine.siteExit(call);
+        int join = r.engine.siteEnter(3, FIB);
+        r.join(t);
+        r.engine.siteExit(join);
+    }
 }
