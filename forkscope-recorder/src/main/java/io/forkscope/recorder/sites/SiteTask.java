@@ -28,7 +28,8 @@ public final class SiteTask {
     /** The site whose local work a transparent task's strands are (its creator's), -1 for none. */
     final int invSite;
 
-    final SiteProf path = new SiteProf();
+    /** The on-span profile of the task's own path, or null when no invocation lies on it (no allocation then). */
+    SiteProf path;
     long work;
     long span;
     long localWork;

@@ -297,7 +297,10 @@ public final class SiteThread {
             t.span = g.span;
             t.localWork = g.ownWork;
             t.localSpan = g.localSpan;
-            absorb(t.path, g.head);
+            if (!g.head.isEmpty() || g.head.parent != null) {
+                t.path = new SiteProf();
+                absorb(t.path, g.head);
+            }
             t.ended = true;
         } else {
             g.head.clear();
@@ -369,7 +372,9 @@ public final class SiteThread {
             SiteProf h = f.head;
             h.clear();
             h.parent = task.forkPath;
-            h.union(task.path, sites);
+            if (task.path != null) {
+                h.union(task.path, sites);
+            }
             if (!transparent) {
                 h.update(task.site, task.topCallSite, task.topCaller, task.work, task.span, task.localWork,
                         task.localSpan, sites);
