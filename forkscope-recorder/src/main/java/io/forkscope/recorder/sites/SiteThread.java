@@ -69,7 +69,7 @@ public final class SiteThread {
     private int swapTop;
     /** The number S of sites this thread has seen (ids are dense): the log length that triggers a fold. */
     private int sites = 1;
-    long[] onWork = new long[16 * SiteProf.FIELDS];
+    long[] onWork = new long[0];     // grown on the first invocation that ends here
     /** Local work of transparent frames and popped roots that lay outside any invocation. */
     long outsideCredited;
     long foreignJoins;
