@@ -31,6 +31,9 @@ import java.util.function.Consumer;
  *       On return the waiter takes the max of the spans and, once per task, its subtree counts.
  *   <li>{@link #completion} – a CountedCompleter path (tryComplete, propagateCompletion, complete)
  *       starts: the current values flow into the task's completer chain (end edges).
+ *   <li>{@link #siteEnter}/{@link #siteExit}/{@link #siteFork} – with {@link #enableSites}, call
+ *       sites woven into the program: the per-call-site profiler (recorder/sites, Cilkprof) rides
+ *       on the same strands and joins; see docs/cilkprof-design.md.
  * </ul>
  *
  * <p>Strand time is what passes between two events while the strand is open, so time inside the
