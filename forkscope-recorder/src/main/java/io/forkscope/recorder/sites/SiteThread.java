@@ -13,10 +13,11 @@ import java.util.Arrays;
  *   <li>{@link #callEnter}/{@link #callReturn}: an application method (or an unforked task's
  *       compute) is invoked from a site / returns;
  *   <li>{@link #create}: the current frame forks a task at a site; the returned {@link SiteTask}
- *       rides on the runtime's task (the engine would keep it in its TaskNode);
+ *       rides on the runtime's task (the engine keeps it in its TaskNode);
  *   <li>{@link #taskBegin}/{@link #taskEnd}: this thread runs a forked task's body; these nest
  *       (a joiner that helps runs other tasks inside its own frame);
- *   <li>{@link #join}: the current frame's wait on one task returned, the task being done.
+ *   <li>{@link #join}: the current frame's wait on one task returned, the task being done
+ *       ({@link #joinAt}: also when the wait was itself an empty call site, {@code t.join()}).
  * </ul>
  *
  * <p>Driven by the engine (SpanEngine), four more things happen, none of them in the profiler's
@@ -34,8 +35,8 @@ import java.util.Arrays;
  *       the profiler's as local span of the current frame (the path is kept, so on-span
  *       attribution is approximate there; counted in {@link #opaqueSpan()}), and takes the
  *       engine's work of the frame as the frame's inclusive work;
- *   <li>a task begun after its creator's frame returned: its logical stack is empty (counted in
- *       {@link #detached()}).
+ *   <li>a task begun after its creator's frame returned (a pop gives the frame a new epoch at
+ *       once): its logical stack is empty (counted in {@link #detached()}).
  * </ul>
  *
  * <p>Recursion (Cilkprof §6) is decided when an invocation starts: it is top-call-site iff no
@@ -44,14 +45,15 @@ import java.util.Arrays;
  * its creator's. {@code siteCount}/{@code methodCount} always count the logical stack of the
  * thread's top frame, so the test is O(1); when a thread begins a task whose creator is not its
  * top frame (a steal, or helping another frame's task) it swaps the counts from one logical stack
- * to the other, O(depth), and back at the task's end. A task joined and run by its creator, the
- * help-first common case, costs O(1).
+ * to the other, O(depth), and undoes exactly those changes (logged) at the task's end. A task
+ * joined and run by its creator, the help-first common case, costs O(1).
  *
  * <p>Per event cost (amortised): work O(1); callEnter O(1); callReturn O(1 + stores in the
  * callee's chain), create O(1), join O(1 + stores in the task's chain), taskBegin/taskEnd O(1) or
  * O(depth) after a steal; the chain lengths are bounded by the forks that froze them, so the whole
  * run is O(T1 + steals·D). Allocation: none per strand or per call (frames pooled); per fork one
- * {@link SiteTask} with its store, plus one store when the fork follows invocations in the frame;
+ * {@link SiteTask} (its path's store at its end, only if an invocation lies on that path), plus
+ * one store when the fork follows invocations in the frame;
  * one log entry per finished invocation until a store turns dense (then none).
  */
 public final class SiteThread {
