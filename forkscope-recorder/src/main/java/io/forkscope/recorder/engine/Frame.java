@@ -31,6 +31,8 @@ final class Frame {
     boolean inheriting = true;
     /** Bounds the memory a frame that forks and never joins (nor quiesces) can hold on to. */
     static final int MAX_FORKED = 4096;
+    /** Call sites: the index of this frame's own frame on the thread's site stack (SiteThread). */
+    int siteIndex;
     /** Nesting of wait methods (invoke calls join inside); only the outermost one is an edge. */
     int waitDepth;
 

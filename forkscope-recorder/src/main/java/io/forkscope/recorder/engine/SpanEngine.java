@@ -31,6 +31,9 @@ import java.util.function.Consumer;
  *       On return the waiter takes the max of the spans and, once per task, its subtree counts.
  *   <li>{@link #completion} – a CountedCompleter path (tryComplete, propagateCompletion, complete)
  *       starts: the current values flow into the task's completer chain (end edges).
+ *   <li>{@link #siteEnter}/{@link #siteExit}/{@link #siteFork} – with {@link #enableSites}, call
+ *       sites woven into the program: the per-call-site profiler (recorder/sites, Cilkprof) rides
+ *       on the same strands and joins; see docs/cilkprof-design.md.
  * </ul>
  *
  * <p>Strand time is what passes between two events while the strand is open, so time inside the
@@ -93,28 +96,220 @@ public final class SpanEngine implements Measurements {
     /** The threads the final drain reads (outside any event), chosen at its start; sink thread only. */
     private List<ThreadState> settled;
 
-    // ------------------------------------------------------------ call sites (issue 11; stubs until wired)
+    // ------------------------------------------------------------ call sites (issue 11, docs/cilkprof-design.md)
+
+    /** The per-call-site profiler, or null when sites are not recorded; set before the first event. */
+    private volatile io.forkscope.recorder.sites.SiteProfiler siteProfiler;
+    /**
+     * The thread states that have a site thread and were not retired yet (a thread that died is
+     * folded into the profiler when the registry retires it: {@link #release}).
+     */
+    private final java.util.Set<ThreadState> siteStates = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /** Serialises folding retired threads' site threads with {@link #sitesResult} (sink threads only). */
+    private final Object sitesLock = new Object();
+    /** The result, computed once ({@link #sitesResult}), and what makes it approximate. */
+    private io.forkscope.model.sites.SitesResult sitesResult;
+    private List<String> sitesNotes = List.of();
 
     /** Turns on the per-call-site profiler (record --sites); call before the first event. */
     public void enableSites() {
+        if (siteProfiler == null) {
+            siteProfiler = new io.forkscope.recorder.sites.SiteProfiler();
+        }
     }
 
-    /** See {@code ForkJoinHooks.siteEnter}: returns the exit token, or -1 when nothing was entered. */
+    /**
+     * A call site is about to invoke (CALL, LAMBDA): the current strand ends and an invocation of
+     * {@code site} (in method {@code method}) starts on this thread's site stack, opening the
+     * thread's root frame first when it has none (a computation starts).
+     *
+     * @return the exit token for {@link #siteExit} (the thread's site depth before the call), or -1
+     *         when nothing was entered (sites off, an ignored thread, an event inside the engine)
+     */
     public int siteEnter(int site, int method) {
-        return -1;
+        ThreadState ts = enter();
+        if (ts == null) {
+            return -1;
+        }
+        try {
+            io.forkscope.recorder.sites.SiteThread st = ts.sites;
+            if (st == null) {
+                return -1;
+            }
+            long now = clock.nanoTime();
+            Frame f = frame(ts, now);
+            boolean open = ts.strandOpen;
+            closeStrand(ts, now);
+            int token = st.depth();
+            st.callEnter(site, method, f.span, f.work);
+            ts.pendingForkSite = -1;
+            ts.siteEnterEntry = ts.entries;
+            if (open) {
+                openStrand(ts, now);
+            }
+            return token;
+        } finally {
+            ts.leave();
+        }
     }
 
-    /** See {@code ForkJoinHooks.siteExit}. */
+    /**
+     * The call entered with {@code token} returned normally: its invocation ends, and so does
+     * every call frame above it that an exception left open (lazy unwind; what those did between
+     * the throw and now counts as theirs). A token at or above the current depth (an exit whose
+     * frame is already closed) changes nothing; frames of the engine's current task or root, and
+     * below, are never closed here (their end closes them).
+     */
     public void siteExit(int token) {
+        ThreadState ts = enter();
+        if (ts == null) {
+            return;
+        }
+        try {
+            io.forkscope.recorder.sites.SiteThread st = ts.sites;
+            ts.pendingForkSite = -1;
+            if (st == null || ts.depth == 0 || token < 0 || st.depth() <= token) {
+                return;
+            }
+            long now = clock.nanoTime();
+            boolean open = ts.strandOpen;
+            closeStrand(ts, now);
+            st.closeCalls(token, ts.top().siteIndex);
+            if (open) {
+                openStrand(ts, now);
+            }
+        } finally {
+            ts.leave();
+        }
     }
 
-    /** See {@code ForkJoinHooks.siteFork}: the next task this thread creates was forked at {@code site}. */
+    /**
+     * A fork site is about to fork, submit or execute: the next task this thread creates is an
+     * invocation of {@code site}; any other site event, wait or task start before that create
+     * clears it, and a create without one makes a transparent task (library code's forks).
+     */
     public void siteFork(int site, int method) {
+        ThreadState ts = enter();
+        if (ts == null) {
+            return;
+        }
+        try {
+            if (ts.sites != null) {
+                ts.pendingForkSite = site;
+                ts.pendingForkMethod = method;
+            }
+        } finally {
+            ts.leave();
+        }
     }
 
-    /** The per-call-site profiles of the run (at its end), or null when sites were not recorded. */
+    /**
+     * The per-call-site profiles of the run, or null when sites were not recorded. Called once, at
+     * the end of the run, on the sink's thread after the final drain: reads only threads that have
+     * died or that the final drain found outside any event (see {@link #settledThreads}), closing
+     * whatever frames they still have open; the others are left out (see {@link #sitesNotes}).
+     * Later calls return the same result. Returns null, with a note, if the profiler's state turns
+     * out broken there (never throws).
+     */
     public io.forkscope.model.sites.SitesResult sitesResult() {
-        return null;
+        if (siteProfiler == null && sitesResult == null) {
+            return null;
+        }
+        Totals totals = totals();      // retires (folds) the threads that died, before the lock below
+        synchronized (sitesLock) {
+            return sitesResult(totals);
+        }
+    }
+
+    private io.forkscope.model.sites.SitesResult sitesResult(Totals totals) {
+        io.forkscope.recorder.sites.SiteProfiler siteProfiler = this.siteProfiler;
+        if (siteProfiler == null) {
+            return null;
+        }
+        if (sitesResult == null) {
+            java.util.Set<ThreadState> settledNow = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+            settledNow.addAll(settledThreads());
+            List<io.forkscope.recorder.sites.SiteThread> included = new java.util.ArrayList<>();
+            int leftOut = 0;
+            for (ThreadState ts : siteStates) {
+                if (!ts.thread.isAlive() || settledNow.contains(ts)) {
+                    included.add(ts.sites);
+                } else {
+                    leftOut++;
+                }
+            }
+            try {
+                sitesResult = siteProfiler.finishAll(included);
+                sitesNotes = notes(siteProfiler, included, leftOut, sitesResult, totals);
+            } catch (RuntimeException e) {     // a broken state: no profiles rather than a failed recording
+                this.siteProfiler = null;
+                sitesNotes = List.of("per-site profiles failed at the end of the run: " + e);
+                return null;
+            }
+        }
+        return sitesResult;
+    }
+
+    /**
+     * What makes {@link #sitesResult} approximate, one line each (empty when it is exact: every
+     * task was joined by the frame that forked it, every call returned normally); valid after
+     * {@link #sitesResult}.
+     */
+    public List<String> sitesNotes() {
+        synchronized (sitesLock) {
+            return sitesNotes;
+        }
+    }
+
+    /** A thread that died is being retired: its site thread is folded into the profiler (sink threads). */
+    private void release(ThreadState ts) {
+        if (dag != null) {
+            dag.release(ts);
+        }
+        io.forkscope.recorder.sites.SiteProfiler p = siteProfiler;
+        if (p != null && ts.sites != null) {
+            synchronized (sitesLock) {
+                if (sitesResult == null && siteStates.remove(ts)) {
+                    p.retire(ts.sites);
+                }
+            }
+        }
+    }
+
+    private static List<String> notes(io.forkscope.recorder.sites.SiteProfiler profiler,
+                                      List<io.forkscope.recorder.sites.SiteThread> included, int leftOut,
+                                      io.forkscope.model.sites.SitesResult r, Totals t) {
+        long[] retired = profiler.retiredCounts();
+        long detached = retired[0];
+        long opaque = retired[1];
+        long unwound = retired[2];
+        for (io.forkscope.recorder.sites.SiteThread st : included) {
+            detached += st.detached();
+            opaque += st.opaqueSpan();
+            unwound += st.unwound();
+        }
+        List<String> out = new java.util.ArrayList<>();
+        if (leftOut > 0) {
+            out.add(leftOut + " thread(s) were still inside a recorder event at exit: their call sites are left out");
+        }
+        if (r.foreignJoins() > 0) {
+            out.add(r.foreignJoins() + " join(s) of a task by a frame other than the one that forked it: on-span attribution is approximate");
+        }
+        if (opaque > 0) {
+            out.add(opaque + " unit(s) of span came through joins the site profiler does not follow (CountedCompleter"
+                    + " completions, joins by another frame, quiescence): counted as local span of the joining invocation");
+        }
+        if (detached > 0) {
+            out.add(detached + " task(s) began after the invocation that forked them had returned: their recursion flags are approximate");
+        }
+        if (unwound > 0) {
+            out.add(unwound + " call frame(s) were closed without their exit (an exception, or the run ended inside them)");
+        }
+        if (r.work() != t.work || r.span() != t.span) {
+            out.add("per-site totals differ from the run's: work " + r.work() + " vs T1 " + t.work + ", span " + r.span()
+                    + " vs T∞ " + t.span);
+        }
+        return List.copyOf(out);
     }
 
     public SpanEngine(Unit unit, long burden, Clock clock, TaskModel model, ThreadClassifier classifier) {
@@ -151,6 +346,11 @@ public final class SpanEngine implements Measurements {
             f.spawns++;
             ts.spawns++;
             TaskNode node = TaskNode.of(TaskNode.SPAWNED, model.isCompleter(child), f.span, f.bspan + burden);
+            if (ts.sites != null) {
+                node.siteTask = ts.pendingForkSite >= 0 ? ts.sites.create(ts.pendingForkSite, ts.pendingForkMethod)
+                        : ts.sites.createTransparent();
+                ts.pendingForkSite = -1;
+            }
             if (dag != null) {
                 node.createdFrom = dag.create(ts, f, now);
                 node.createdFromEnd = f.lastNodeEnd;
@@ -226,6 +426,15 @@ public final class SpanEngine implements Measurements {
             }
             Frame f = ts.push();
             f.reset(node, node.startSpan, node.startBspan);
+            if (ts.sites != null) {
+                ts.pendingForkSite = -1;
+                if (node.kind == TaskNode.SPAWNED) {
+                    ts.sites.taskBegin(node.siteTask, node.startSpan);
+                } else {
+                    ts.sites.inlineEnter(node.startSpan);
+                }
+                f.siteIndex = ts.sites.depth() - 1;
+            }
             if (dag != null) {
                 if (node.kind == TaskNode.SPAWNED && node.createdOn == ts.index) {
                     ts.ownRuns++;
@@ -259,6 +468,12 @@ public final class SpanEngine implements Measurements {
             closeStrand(ts, now);
             Frame f = ts.top();
             TaskNode node = f.node;
+            if (ts.sites != null && ts.sites.depth() > f.siteIndex) {
+                // calls an exception left open inside the task end with it; then the task's own frame,
+                // before the node is ENDED (a joiner reads the site task's results after that)
+                ts.sites.closeAbove(f.siteIndex);
+                ts.sites.endTop();
+            }
             long last = -1;
             if (dag != null) {
                 last = dag.endNode(ts, f, now, NodeEnd.END);
@@ -304,6 +519,7 @@ public final class SpanEngine implements Measurements {
         try {
             long now = clock.nanoTime();
             Frame f = frame(ts, now);
+            ts.pendingForkSite = -1;
             if (f.waitDepth++ == 0) {
                 closeStrand(ts, now);
                 if (dag != null) {
@@ -414,6 +630,18 @@ public final class SpanEngine implements Measurements {
                     && ts.depth > 0;
             if (unforkedHere) {
                 node.unforkedOn = -1;    // once: a second compute of the same task is a plain call
+                if (ts.sites != null && ts.siteEnterEntry == ts.entries - 1) {
+                    // t.compute() right after its call site's enter: the task's body is the invocation
+                    // of its fork site, joined by its forker, so the empty call frame just entered
+                    // must not stand between them; its exit then finds nothing to close
+                    long now = clock.nanoTime();
+                    boolean open = ts.strandOpen;
+                    closeStrand(ts, now);
+                    ts.sites.dropEnteredCall();
+                    if (open) {
+                        openStrand(ts, now);
+                    }
+                }
             }
         } finally {
             ts.leave();
@@ -676,7 +904,7 @@ public final class SpanEngine implements Measurements {
     }
 
     private Totals totals() {
-        threads.retireDead(dag == null ? ts -> { } : dag::release);
+        threads.retireDead(this::release);
         return new Totals(threads.roster());
     }
 
@@ -741,7 +969,7 @@ public final class SpanEngine implements Measurements {
     @Override
     public void drainDagNodes(Consumer<List<RecordedNode>> sink, boolean isFinal) {
         if (dag != null) {
-            threads.retireDead(dag::release);
+            threads.retireDead(this::release);
             dag.drain(sink, isFinal ? settledThreads() : threads.live(), isFinal);
         }
     }
@@ -749,7 +977,7 @@ public final class SpanEngine implements Measurements {
     @Override
     public void drainWorkerBusy(Consumer<io.forkscope.model.dag.WorkerBusy> sink, boolean isFinal) {
         if (dag != null) {
-            threads.retireDead(dag::release);
+            threads.retireDead(this::release);
             dag.drainBusy(sink, isFinal ? settledThreads() : threads.live(), isFinal);
         }
     }
@@ -781,7 +1009,9 @@ public final class SpanEngine implements Measurements {
                     Thread.yield();
                 }
                 if (ts.inEvent()) {
-                    dag.leftOut(ts);
+                    if (dag != null) {
+                        dag.leftOut(ts);
+                    }
                 } else {
                     out.add(ts);
                 }
@@ -844,6 +1074,13 @@ public final class SpanEngine implements Measurements {
             return null;
         }
         ts.enterEvent();
+        if (ts.sites == null && ts.depth == 0) {
+            io.forkscope.recorder.sites.SiteProfiler p = siteProfiler;
+            if (p != null) {
+                ts.sites = p.newUnlistedThread();    // at the thread's first event (never mid-stack)
+                siteStates.add(ts);
+            }
+        }
         return ts;
     }
 
@@ -864,7 +1101,11 @@ public final class SpanEngine implements Measurements {
     /** The top frame, opening the thread's root frame (with an open strand) if it has none. */
     private Frame frame(ThreadState ts, long now) {
         if (ts.depth == 0) {
-            ts.push().reset(TaskNode.of(TaskNode.ROOT, false, 0, 0), 0, 0);
+            Frame root = ts.push();
+            root.reset(TaskNode.of(TaskNode.ROOT, false, 0, 0), 0, 0);
+            if (ts.sites != null) {
+                root.siteIndex = ts.sites.ensureRoot();
+            }
             openStrand(ts, now);
         }
         return ts.top();
@@ -890,6 +1131,9 @@ public final class SpanEngine implements Measurements {
         f.span += d;
         f.bspan += d;
         f.work += d;
+        if (ts.sites != null && d != 0) {
+            ts.sites.work(d);         // the same d, to the innermost invocation of the top frame
+        }
         ts.work += d;
         ts.nodeWork += d;
         if (f.span > ts.maxSpan) {
@@ -1011,6 +1255,29 @@ public final class SpanEngine implements Measurements {
         if (f.bspan > ts.maxBspan) {
             ts.maxBspan = f.bspan;
         }
+        if (ts.sites != null) {
+            siteJoin(ts, f, n);
+        }
+    }
+
+    /**
+     * The site profiler's side of a join into frame {@code f}: the forker's join of a task it
+     * forked merges the task's path (SiteThread.join; any other join is counted as foreign); then
+     * whatever span the engine found beyond what the profiler followed (CountedCompleter end edges,
+     * joins by another frame, quiescence, a late exit hook) becomes local span of the innermost
+     * invocation, and its inclusive work becomes the engine's, so that the profiler's values stay
+     * the engine's.
+     */
+    private static void siteJoin(ThreadState ts, Frame f, TaskNode n) {
+        io.forkscope.recorder.sites.SiteThread st = ts.sites;
+        if (st.depth() <= f.siteIndex) {
+            return;
+        }
+        io.forkscope.recorder.sites.SiteTask t = n.siteTask;
+        if (t != null && n.state == TaskNode.ENDED && t.ended()) {     // state (volatile) first: publishes the results
+            st.joinAt(t, f.siteIndex, f.span, f.work);
+        }
+        st.sync(f.span, f.work);
     }
 
     /** Whether the task's frame is on this thread's stack (so it cannot end while we wait). */

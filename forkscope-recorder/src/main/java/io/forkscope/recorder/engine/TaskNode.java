@@ -90,6 +90,13 @@ public class TaskNode {
      */
     TaskNode[] unjoinedAtEnd;
 
+    /**
+     * Call sites: the site profiler's view of this forked task (its fork site, or transparent),
+     * from its create to its join; null when sites are off. Written by the creator before the task
+     * is published; its results by the thread that ends the task before {@link #state} is ENDED.
+     */
+    io.forkscope.recorder.sites.SiteTask siteTask;
+
     /** 0 until a waiter has taken the additive values (work, spawns, syncs); they are taken once. */
     volatile int additiveTaken;
 

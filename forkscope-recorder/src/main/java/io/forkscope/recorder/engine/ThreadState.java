@@ -108,6 +108,13 @@ final class ThreadState {
     int busyLength;
     long busySince = Long.MIN_VALUE;
 
+    // Call sites (record --sites): the thread's side of the site profiler, null when sites are off;
+    // the fork site announced for the next create (-1: none); the entry count of the last siteEnter.
+    io.forkscope.recorder.sites.SiteThread sites;
+    int pendingForkSite = -1;
+    int pendingForkMethod = -1;
+    int siteEnterEntry = -1;
+
     ThreadState(Thread thread, String threadName, boolean ignored, int poolParallelism) {
         this.thread = thread;
         this.threadName = threadName;

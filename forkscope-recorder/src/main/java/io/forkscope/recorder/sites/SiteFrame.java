@@ -25,38 +25,78 @@ package io.forkscope.recorder.sites;
  * hand-over); every other field is confined to the thread the frame runs on.
  */
 final class SiteFrame {
+    /** The computation's root on a thread (site -1, outside any invocation). */
+    static final byte ROOT = 0;
+    /** A method invoked from a call site. */
+    static final byte CALL = 1;
+    /** A forked task's body: an invocation of its fork site, or transparent when it was forked at no site. */
+    static final byte TASK = 2;
+    /** A task run without a fork (invoke of an unforked task, invokeAll's first task): transparent, joined on return. */
+    static final byte INLINE = 3;
+
+    byte kind;
     int site;
     int method;
     /** The enclosing invocation (logical, not the thread's physical stack); null for the root. */
     SiteFrame parent;
     long epoch;
+    /**
+     * The engine's absolute span at the frame's start (0 when the profiler runs alone): the
+     * engine's span of the frame it belongs to is {@code base + span} while both follow the same
+     * joins, so a join the profiler does not follow shows as the engine being ahead (see
+     * {@link SiteThread#sync}).
+     */
+    long base;
+    /** The engine's work of the frame this one belongs to at this frame's start (0 for a task or root). */
+    long workBase;
+    /**
+     * The site of the innermost invocation this frame's strands are local work of: its own for a
+     * call or a sited task, the creator's (caller's) for a transparent frame, -1 outside any site.
+     */
+    int invSite;
 
     /** Work of everything the frame did so far, its own strands and every merged invocation. */
     long work;
-    /** Work of the frame's own strands (Cilkprof's local work). */
+    /**
+     * Work of the frame's own strands (Cilkprof's local work), with the local work of the
+     * transparent frames it joined or returned from.
+     */
     long ownWork;
+    /**
+     * The part of {@link #ownWork} already added to the on-work table (by the transparent tasks it
+     * came from, at their end), so that the frame's own end adds only the rest.
+     */
+    long credited;
     long span;
     long localSpan;
     final SiteProf head = new SiteProf();
 
+    /** Tasks this frame forked (an empty call frame has none; see SiteThread.dropEnteredCall). */
+    int forks;
     boolean topCallSite;
     boolean topCaller;
-    /** The task this frame runs, or null for a call / the root. */
+    /** The task this frame runs (kind TASK; null for a task begun without one), or null. */
     SiteTask task;
-    /** Whether beginning this task frame switched the thread's site counts to another logical stack. */
-    SiteFrame switchedFrom;
+    /**
+     * Whether beginning this task frame switched the thread's site counts to another logical stack,
+     * and where the changes it made start in the thread's swap log (undone exactly at its end).
+     */
     boolean switched;
+    int swapMark;
 
-    void reset(int site, int method, SiteFrame parent, long epoch) {
+    void reset(byte kind, int site, int method, SiteFrame parent, long epoch) {
+        this.kind = kind;
         this.site = site;
         this.method = method;
         this.parent = parent;
         this.epoch = epoch;
-        work = ownWork = span = localSpan = 0;
+        work = ownWork = credited = span = localSpan = base = workBase = 0;
+        invSite = site;
         head.clear();
         topCallSite = topCaller = false;
+        forks = 0;
         task = null;
-        switchedFrom = null;
         switched = false;
+        swapMark = 0;
     }
 }

@@ -6,6 +6,11 @@ package io.forkscope.recorder.sites;
  * chain) and, once the task has ended, its results (work, span, local work/span and the on-span
  * profile of its own path, moved into {@link #path}).
  *
+ * <p>A task forked at no site (library code: a parallel stream's subtasks, {@code invokeAll}'s
+ * forks, {@code Arrays.parallelSort}) has site -1 and is <em>transparent</em>: not an invocation;
+ * its strands are local work of the nearest enclosing invocation on its logical stack, and its
+ * path flows into its joiner like any task's.
+ *
  * <p>Threading: the fork-time fields are written by the forking thread before the runtime
  * publishes the task; the results are written by the thread that ends the task and read by the
  * joiner after the runtime's join returned (a happens-before edge the runtime provides).
@@ -20,8 +25,11 @@ public final class SiteTask {
     final long forkSpan;
     final long forkLocalSpan;
     final SiteProf forkPath;
+    /** The site whose local work a transparent task's strands are (its creator's), -1 for none. */
+    final int invSite;
 
-    final SiteProf path = new SiteProf();
+    /** The on-span profile of the task's own path, or null when no invocation lies on it (no allocation then). */
+    SiteProf path;
     long work;
     long span;
     long localWork;
@@ -30,7 +38,8 @@ public final class SiteTask {
     boolean merged;
 
     SiteTask(int site, int method, boolean topCallSite, boolean topCaller, SiteFrame creator, long forkSpan,
-             long forkLocalSpan, SiteProf forkPath) {
+             long forkLocalSpan, SiteProf forkPath, int invSite) {
+        this.invSite = invSite;
         this.site = site;
         this.method = method;
         this.topCallSite = topCallSite;
@@ -40,6 +49,11 @@ public final class SiteTask {
         this.forkSpan = forkSpan;
         this.forkLocalSpan = forkLocalSpan;
         this.forkPath = forkPath;
+    }
+
+    /** Whether the task was forked at no site (not an invocation of its own). */
+    boolean transparent() {
+        return site < 0;
     }
 
     /** Whether the task's body has ended (its results are final). */

@@ -62,4 +62,48 @@ class SiteForeignJoinTest {
         SiteTask t = th.create(0, 0);
         assertThatThrownBy(() -> th.join(t)).isInstanceOf(IllegalStateException.class);
     }
+
+    /**
+     * Outside the contract a stolen task's creator may return, and its pooled frame be reused by
+     * another invocation, while the task runs: the thief's end of the task must undo exactly the
+     * counts its begin added (not those of whatever the frame holds now), or every later
+     * invocation on the thief would get wrong recursion flags.
+     */
+    @Test
+    void aStolenTaskWhoseCreatorReturnsLeavesTheThiefsCountsIntact() {
+        SiteProfiler profiler = new SiteProfiler();
+        SiteThread a = profiler.newThread();
+        SiteThread b = profiler.newThread();
+        a.rootBegin();
+        a.callEnter(5, 0);               // F: an invocation of site 5
+        SiteTask t = a.create(6, 1);
+        b.taskBegin(t);                  // stolen while F runs: b counts F (site 5) on its logical stack
+        a.callReturn();                  // F returns without joining t
+        a.callEnter(7, 0);               // its pooled frame is now an invocation of site 7
+        b.work(1);
+        b.taskEnd();
+        a.callReturn();
+        b.rootBegin();
+        b.callEnter(5, 0);               // no site-5 invocation encloses this one: top-call-site
+        b.callReturn();
+        SitesResult r = profiler.finishAll(java.util.List.of(a, b));
+        assertThat(r.onWork().of(5).topCallSite().count()).isEqualTo(2);
+        assertThat(r.onWork().of(7).topCallSite().count()).isEqualTo(1);
+    }
+
+    /** A thief that never saw the stolen task's site (a high id) learns it at the task's begin. */
+    @Test
+    void aStolenTaskWithASiteTheThiefNeverSawBegins() {
+        SiteProfiler profiler = new SiteProfiler();
+        SiteThread a = profiler.newThread();
+        SiteThread b = profiler.newThread();
+        a.rootBegin();
+        SiteTask t = a.create(40, 33);
+        b.taskBegin(t);
+        b.work(2);
+        b.taskEnd();
+        a.join(t);
+        SitesResult r = profiler.finish(a);
+        assertThat(r.onSpan().of(40).local().span()).isEqualTo(2);
+    }
 }

@@ -159,6 +159,16 @@ class SiteHandWorkedTest {
                         .containsExactlyElementsOf(SiteOracle.describe(expectedWork));
                 assertThat(SiteOracle.describe(SiteProfilerProperties.dense(r.onSpan(), sites))).as("on span, " + what)
                         .containsExactlyElementsOf(SiteOracle.describe(expectedSpan));
+                EngineSites engine = new EngineSites(threads);
+                SitesResult e = new SiteRun(p, seed, threads, engine).online;
+                assertThat(e.work()).as("engine work, " + what).isEqualTo(work);
+                assertThat(e.span()).as("engine span, " + what).isEqualTo(span);
+                assertThat(engine.whole().work()).as("engine T1, " + what).isEqualTo(work);
+                assertThat(engine.whole().span()).as("engine T∞, " + what).isEqualTo(span);
+                assertThat(SiteOracle.describe(SiteProfilerProperties.dense(e.onWork(), sites))).as("engine on work, " + what)
+                        .containsExactlyElementsOf(SiteOracle.describe(expectedWork));
+                assertThat(SiteOracle.describe(SiteProfilerProperties.dense(e.onSpan(), sites))).as("engine on span, " + what)
+                        .containsExactlyElementsOf(SiteOracle.describe(expectedSpan));
                 SiteOracle oracle = new SiteOracle(run);
                 assertThat(oracle.work).as("oracle work").isEqualTo(work);
                 assertThat(oracle.span).as("oracle span").isEqualTo(span);

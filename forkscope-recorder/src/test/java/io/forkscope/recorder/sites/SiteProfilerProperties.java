@@ -19,9 +19,12 @@ import net.jqwik.api.statistics.Statistics;
 /**
  * The online site profiler against the brute-force {@link SiteOracle} on random programs (several
  * methods, several sites per method, direct and mutual recursion, forks joined in any order, some
- * joined twice, the rest at the implicit sync) under random schedules (work-first runs, helping
- * joins, tasks on other simulated threads): work, span and both profiles, all three measurements,
- * must agree exactly in integer units.
+ * joined twice, the rest at the implicit sync; some forks at no site, whose tasks are transparent;
+ * some joins woven as call sites themselves)
+ * under random schedules (work-first runs, helping joins, tasks on other simulated threads): work,
+ * span and both profiles, all three measurements, must agree exactly in integer units; the same
+ * through the whole engine and its site hooks ({@link EngineSites}), whose own T1 and T∞ must be
+ * the profiles' totals.
  */
 class SiteProfilerProperties {
 
@@ -29,6 +32,30 @@ class SiteProfilerProperties {
     void onlineEqualsOracle(@ForAll("programs") SiteProgram program, @ForAll long scheduleSeed,
                             @ForAll @IntRange(min = 1, max = 3) int threads) {
         SiteRun run = new SiteRun(program, scheduleSeed & Long.MAX_VALUE, threads);
+        check(program, run);
+        Statistics.label("logical-stack swaps").collect(run.swaps() > 0);
+        Statistics.label("logical-stack swaps").coverage(c -> c.check(true).percentage(x -> x > 10));
+    }
+
+    /**
+     * The engine driven with site events on 1–3 real threads taking turns (tasks run on another
+     * thread, nested on whatever it runs; helping joins and work-first runs make tasks run on
+     * other frames' logical stacks) against the same oracle, and its own T1 and T∞.
+     */
+    @Property(tries = 300)
+    void engineEqualsOracle(@ForAll("programs") SiteProgram program, @ForAll long scheduleSeed,
+                            @ForAll @IntRange(min = 1, max = 3) int threads) {
+        EngineSites engine = new EngineSites(threads);
+        SiteRun run = new SiteRun(program, scheduleSeed & Long.MAX_VALUE, threads, engine);
+        check(program, run);
+        assertThat(engine.whole().work()).as("engine T1").isEqualTo(run.online.work());
+        assertThat(engine.whole().span()).as("engine T∞").isEqualTo(run.online.span());
+        assertThat(engine.engine.sitesNotes()).as("notes").isEmpty();
+        Statistics.label("tasks on several real threads").collect(engine.engine.snapshot(true).threads() > 1);
+        Statistics.label("tasks on several real threads").coverage(c -> c.check(true).percentage(x -> x > 15));
+    }
+
+    private static void check(SiteProgram program, SiteRun run) {
         SiteOracle oracle = new SiteOracle(run);
         SitesResult online = run.online;
 
@@ -58,12 +85,16 @@ class SiteProfilerProperties {
         for (SiteMeasures m : online.onSpan().sites()) {
             recursionOnSpan |= m.local().count() > m.topCallSite().count();
         }
+        boolean noSiteForks = program.sites.stream().anyMatch(SiteProgram.Site::noSite);
+        boolean joinCalls = program.sites.stream().anyMatch(s -> s.target() < 0);
+        Statistics.label("joins woven as call sites").collect(joinCalls);
+        Statistics.label("joins woven as call sites").coverage(c -> c.check(true).percentage(x -> x > 10));
         Statistics.label("task paths on the critical path").collect(oracle.endEdgesOnPath > 0);
-        Statistics.label("logical-stack swaps").collect(run.swaps() > 0);
         Statistics.label("recursion on span").collect(recursionOnSpan);
+        Statistics.label("forks at no site").collect(noSiteForks);
         Statistics.label("task paths on the critical path").coverage(c -> c.check(true).percentage(x -> x > 15));
-        Statistics.label("logical-stack swaps").coverage(c -> c.check(true).percentage(x -> x > 10));
         Statistics.label("recursion on span").coverage(c -> c.check(true).percentage(x -> x > 15));
+        Statistics.label("forks at no site").coverage(c -> c.check(true).percentage(x -> x > 15));
     }
 
     /** A profile as a dense array in the oracle's layout. */
@@ -111,12 +142,18 @@ class SiteProfilerProperties {
                     case 0 -> p.work(m, g.units());
                     case 1 -> p.call(m, target);
                     case 2 -> {
-                        p.fork(m, target, forked.size());
+                        if (g.pick() % 3 == 0) {
+                            p.forkNoSite(m, target, forked.size());
+                        } else {
+                            p.fork(m, target, forked.size());
+                        }
                         forked.add(forked.size());
                     }
                     default -> {
                         if (forked.isEmpty()) {
                             p.work(m, g.units());
+                        } else if (g.units() % 3 == 0) {
+                            p.joinCall(m, forked.get(g.pick() % forked.size()));
                         } else {
                             p.join(m, forked.get(g.pick() % forked.size()));
                         }

@@ -15,8 +15,12 @@ import java.util.List;
  * may add {@code perArg × arg} units.
  */
 final class SiteProgram {
-    /** A site: its id, the method that contains it, the method it invokes (or forks), and whether it forks. */
-    record Site(int id, int method, int target, boolean fork, int dec, int div) {
+    /**
+     * A site: its id, the method that contains it, the method it invokes (or forks), and whether it
+     * forks; {@code noSite}: a fork the weaver does not see (library code: a parallel stream's
+     * subtasks, invokeAll's forks), whose task is no invocation but transparent.
+     */
+    record Site(int id, int method, int target, boolean fork, int dec, int div, boolean noSite) {
         int argOf(int arg) {
             return (arg - dec) / div;
         }
@@ -35,7 +39,12 @@ final class SiteProgram {
     record Fork(int site, int slot) implements Stmt {
     }
 
-    record Join(int slot) implements Stmt {
+    /**
+     * Joins the fork in {@code slot}; when {@code site} ≥ 0 the join itself is a call site (the
+     * weaver wraps {@code t.join()} like any call): an invocation with an empty body, right after
+     * the join.
+     */
+    record Join(int slot, int site) implements Stmt {
     }
 
     final List<Site> sites = new ArrayList<>();
@@ -77,7 +86,7 @@ final class SiteProgram {
 
     int call(int method, int target, int dec, int div) {
         int id = sites.size();
-        sites.add(new Site(id, method, target, false, dec, div));
+        sites.add(new Site(id, method, target, false, dec, div, false));
         bodies.get(method).add(new Call(id));
         return id;
     }
@@ -87,16 +96,33 @@ final class SiteProgram {
         return fork(method, target, slot, 0, 1);
     }
 
+    /** Adds a fork at no site in {@code method} of {@code target} into {@code slot} (its id is never reported). */
+    int forkNoSite(int method, int target, int slot) {
+        return fork(method, target, slot, 0, 1, true);
+    }
+
     int fork(int method, int target, int slot, int dec, int div) {
+        return fork(method, target, slot, dec, div, false);
+    }
+
+    int fork(int method, int target, int slot, int dec, int div, boolean noSite) {
         int id = sites.size();
-        sites.add(new Site(id, method, target, true, dec, div));
+        sites.add(new Site(id, method, target, true, dec, div, noSite));
         bodies.get(method).add(new Fork(id, slot));
         return id;
     }
 
     SiteProgram join(int method, int slot) {
-        bodies.get(method).add(new Join(slot));
+        bodies.get(method).add(new Join(slot, -1));
         return this;
+    }
+
+    /** Joins {@code slot} through a call site (a woven {@code t.join()}); returns the site's id. */
+    int joinCall(int method, int slot) {
+        int id = sites.size();
+        sites.add(new Site(id, method, -1, false, 0, 1, false));
+        bodies.get(method).add(new Join(slot, id));
+        return id;
     }
 
     @Override
@@ -107,8 +133,9 @@ final class SiteProgram {
             for (Stmt s : bodies.get(m)) {
                 b.append(' ').append(s instanceof Work w ? "w" + w.units() + (w.perArg() == 0 ? "" : "+" + w.perArg() + "n")
                         : s instanceof Call c ? "call#" + c.site() + "->m" + sites.get(c.site()).target()
-                        : s instanceof Fork f ? "fork#" + f.site() + "->m" + sites.get(f.site()).target() + "@" + f.slot()
-                        : "join@" + ((Join) s).slot());
+                        : s instanceof Fork f ? (sites.get(f.site()).noSite() ? "libfork->m" : "fork#" + f.site() + "->m")
+                                + sites.get(f.site()).target() + "@" + f.slot()
+                        : (((Join) s).site() < 0 ? "" : "call#" + ((Join) s).site() + ":") + "join@" + ((Join) s).slot());
             }
             b.append('\n');
         }

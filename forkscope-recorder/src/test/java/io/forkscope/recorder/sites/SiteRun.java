@@ -15,7 +15,7 @@ import java.util.Random;
 
 /**
  * A deterministic interpreter of a {@link SiteProgram} that feeds the online {@link SiteProfiler}
- * and, at the same time, writes the run's full DAG for {@link SiteOracle}: one node per strand
+ * (through a {@link SiteBackend}: the profiler alone, or the whole engine) and, at the same time, writes the run's full DAG for {@link SiteOracle}: one node per strand
  * (every event closes the current strand), each tagged with its innermost invocation; the
  * invocations form the logical tree (a task's parent is the invocation that forked it).
  *
@@ -24,6 +24,10 @@ import java.util.Random;
  * {@code threads} simulated threads, nested on whatever that thread's stack holds (a steal or a
  * helping join), so the profiler's logical-stack swaps are exercised. With {@code seed < 0}
  * the schedule is fixed: tasks run at their join, on thread 0.
+ *
+ * <p>A fork at no site ({@link Site#noSite}) makes no invocation: its task's strands are tagged
+ * with the invocation that forked it, so the oracle counts them as that invocation's local work,
+ * and its path is part of that invocation's sub-DAG.
  */
 final class SiteRun {
     // ---- the DAG, written by the run, read by the oracle
@@ -44,22 +48,23 @@ final class SiteRun {
 
     private final Random rng;
     private final boolean fixed;
-    private final SiteProfiler profiler = new SiteProfiler();
-    private final SiteThread[] threads;
+    private final SiteBackend backend;
+    private final int threadCount;
     private final List<Pending> pending = new ArrayList<>();
     private int invocations;
 
     private final class Pending {
         final Site site;
-        final SiteTask task;
+        final Object task;
         final int creatorInv;
         final int forkNode;
         final int depth;
         final int arg;
         boolean started;
+        boolean joined;
         int last = -1;
 
-        Pending(Site site, SiteTask task, int creatorInv, int forkNode, int depth, int arg) {
+        Pending(Site site, Object task, int creatorInv, int forkNode, int depth, int arg) {
             this.arg = arg;
             this.site = site;
             this.task = task;
@@ -70,29 +75,26 @@ final class SiteRun {
     }
 
     SiteRun(SiteProgram program, long seed, int threadCount) {
+        this(program, seed, threadCount, SiteBackend.direct(threadCount));
+    }
+
+    SiteRun(SiteProgram program, long seed, int threadCount, SiteBackend backend) {
         this.program = program;
         this.fixed = seed < 0;
         this.rng = new Random(seed);
-        this.threads = new SiteThread[threadCount];
-        for (int i = 0; i < threadCount; i++) {
-            threads[i] = profiler.newThread();
-        }
-        threads[0].rootBegin();
+        this.threadCount = threadCount;
+        this.backend = backend;
         int root = newInv(-1, -1);
         int first = newNode(root, -1);
         invFirst.set(root, first);
-        int last = exec(0, root, 0, program.rootArg, threads[0], first);
+        int last = exec(0, root, 0, program.rootArg, 0, first);
         invLast.set(root, last);
-        online = profiler.finish(threads[0]);
+        online = backend.finish();
     }
 
     /** How many task begins swapped a thread's logical stack (steals and foreign helping). */
     long swaps() {
-        long n = 0;
-        for (SiteThread t : threads) {
-            n += t.swaps;
-        }
-        return n;
+        return backend.swaps();
     }
 
     int nodes() {
@@ -120,13 +122,13 @@ final class SiteRun {
     }
 
     /** Runs method {@code m}'s body as invocation {@code inv} from node {@code cur}; returns its last node. */
-    private int exec(int m, int inv, int depth, int arg, SiteThread t, int cur) {
+    private int exec(int m, int inv, int depth, int arg, int t, int cur) {
         Map<Integer, Pending> slots = new HashMap<>();
         for (Stmt s : program.bodies.get(m)) {
             if (s instanceof Work w) {
                 long units = w.units() + w.perArg() * arg;
                 weight.set(cur, weight.get(cur) + units);
-                t.work(units);
+                backend.work(t, units);
             } else if (s instanceof Call c) {
                 if (!mayInvoke(m, depth, arg)) {
                     continue;
@@ -134,12 +136,12 @@ final class SiteRun {
                 invocations++;
                 Site site = program.sites.get(c.site());
                 int callee = newInv(site.id(), inv);
-                t.callEnter(site.id(), site.method());
+                int token = backend.enter(t, site.id(), site.method());
                 int first = newNode(callee, cur);
                 invFirst.set(callee, first);
                 int last = exec(site.target(), callee, depth + 1, site.argOf(arg), t, first);
                 invLast.set(callee, last);
-                t.callReturn();
+                backend.exit(t, token);
                 cur = newNode(inv, last);
             } else if (s instanceof Fork f) {
                 if (!mayInvoke(m, depth, arg)) {
@@ -147,7 +149,7 @@ final class SiteRun {
                 }
                 invocations++;
                 Site site = program.sites.get(f.site());
-                SiteTask task = t.create(site.id(), site.method());
+                Object task = site.noSite() ? backend.fork(t, -1, -1) : backend.fork(t, site.id(), site.method());
                 Pending p = new Pending(site, task, inv, cur, depth, site.argOf(arg));
                 slots.put(f.slot(), p);
                 pending.add(p);
@@ -156,16 +158,28 @@ final class SiteRun {
                     run(p, t);
                 }
             } else {
-                Pending p = slots.get(((Join) s).slot());
-                if (p != null) {
+                Join j = (Join) s;
+                Pending p = slots.get(j.slot());
+                if (p != null && j.site() < 0) {
                     cur = join(p, inv, t, cur);
+                } else if (p != null) {
+                    // t.join() woven as a call site: the join happens inside the (empty) call
+                    Site site = program.sites.get(j.site());
+                    int token = backend.enter(t, site.id(), site.method());
+                    cur = join(p, inv, t, cur);
+                    int call = newInv(site.id(), inv);
+                    int node = newNode(call, cur);
+                    invFirst.set(call, node);
+                    invLast.set(call, node);
+                    backend.exit(t, token);
+                    cur = newNode(inv, node);
                 }
             }
         }
         // Implicit sync: join whatever the body left open, in a random order.
         List<Pending> open = new ArrayList<>();
         for (Pending p : slots.values()) {
-            if (p.last < 0 || !p.task.merged) {
+            if (p.last < 0 || !p.joined) {
                 open.add(p);
             }
         }
@@ -177,7 +191,8 @@ final class SiteRun {
         return cur;
     }
 
-    private int join(Pending p, int inv, SiteThread t, int cur) {
+    private int join(Pending p, int inv, int t, int cur) {
+        backend.joinBegin(t);
         if (!p.started) {
             while (!fixed && rng.nextInt(3) == 0) {
                 List<Pending> others = new ArrayList<>();
@@ -195,8 +210,9 @@ final class SiteRun {
                 run(p, t);
             }
         }
-        boolean first = !p.task.merged;
-        t.join(p.task);
+        boolean first = !p.joined;
+        p.joined = true;
+        backend.joinEnd(t, p.task);
         if (!first) {
             // A repeated join: no DAG edge beyond the first one, which already ordered the task before us.
             return cur;
@@ -207,16 +223,25 @@ final class SiteRun {
     }
 
     /** Runs a pending task, on a random thread, nested on the current host stack. */
-    private void run(Pending p, SiteThread current) {
+    private void run(Pending p, int current) {
         p.started = true;
-        SiteThread t = fixed ? current : threads[rng.nextInt(threads.length)];
-        int tinv = newInv(p.site.id(), p.creatorInv);
+        int t = fixed ? current : rng.nextInt(threadCount);
+        boolean invocation = !p.site.noSite();
+        int tinv = invocation ? newInv(p.site.id(), p.creatorInv) : p.creatorInv;
         int first = newNode(tinv, p.forkNode);
-        invFirst.set(tinv, first);
-        t.taskBegin(p.task);
-        int last = exec(p.site.target(), tinv, p.depth + 1, p.arg, t, first);
-        t.taskEnd();
-        invLast.set(tinv, last);
+        if (invocation) {
+            invFirst.set(tinv, first);
+        }
+        int[] end = new int[1];
+        backend.onThread(t, () -> {
+            backend.begin(t, p.task);
+            end[0] = exec(p.site.target(), tinv, p.depth + 1, p.arg, t, first);
+            backend.end(t, p.task);
+        });
+        int last = end[0];
+        if (invocation) {
+            invLast.set(tinv, last);
+        }
         p.last = last;
         pending.remove(p);
     }
