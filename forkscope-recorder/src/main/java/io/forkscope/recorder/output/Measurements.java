@@ -69,4 +69,12 @@ public interface Measurements {
     default io.forkscope.model.sites.SitesResult sitesResult() {
         return null;
     }
+
+    /**
+     * @return why the call-site profiles are approximate, one line per reason (empty when exact);
+     *         valid after {@link #sitesResult}
+     */
+    default List<String> sitesNotes() {
+        return List.of();
+    }
 }

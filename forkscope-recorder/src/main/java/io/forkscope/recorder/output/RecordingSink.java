@@ -188,6 +188,9 @@ public final class RecordingSink {
         SitesResult result = measurements.sitesResult();
         if (result != null) {
             writer.sites(new RecordedSites(siteTable.get(), result));
+            for (String note : measurements.sitesNotes()) {
+                writer.warning("call sites: " + note);
+            }
         }
     }
 
