@@ -47,10 +47,12 @@ public final class SiteTransformer implements ClassFileTransformer {
     public void install(Instrumentation inst) throws Exception {
         this.inst = inst;
         this.hooksModule = io.forkscope.recorder.fj.ForkJoinHooks.class.getModule();
-        String warmUp = WarmUp.class.getName();
-        try (InputStream in = WarmUp.class.getResourceAsStream("WarmUp.class")) {
+        // by name: loading WarmUp would load ForkJoinTask before the recorder can weave it
+        String warmUp = SiteTransformer.class.getPackageName() + ".WarmUp";
+        ClassLoader own = SiteTransformer.class.getClassLoader();
+        try (InputStream in = own.getResourceAsStream(warmUp.replace('.', '/') + ".class")) {
             new SiteWeaver(SiteScope.only(warmUp), SiteRegistrar.NOWHERE, SiteWeaver.HOOKS)
-                    .weave(WarmUp.class.getClassLoader(), in.readAllBytes());
+                    .weave(own, in.readAllBytes());
         }
         inst.addTransformer(this);
     }

@@ -4,7 +4,8 @@ import java.util.concurrent.RecursiveTask;
 import java.util.stream.IntStream;
 
 /**
- * Woven once when the site weaver is installed (never loaded woven): it has every kind of site, so
+ * Woven once when the site weaver is installed, as a class file: never loaded (its superclass would
+ * load ForkJoinTask before the recorder weaves it): it has every kind of site, so
  * that every class weaving needs is loaded then, not inside the first application class's definition.
  */
 final class WarmUp extends RecursiveTask<Integer> {

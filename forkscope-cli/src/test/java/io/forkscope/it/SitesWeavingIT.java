@@ -1,0 +1,180 @@
+package io.forkscope.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.acme.sites.DumpSites;
+import com.acme.sites.SitePrograms;
+import io.forkscope.model.Recording;
+import io.forkscope.model.RecordingReader;
+import io.forkscope.samples.SampleMain;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * {@code sites=true} (record --sites) weaves call sites into the application's classes as they load,
+ * on every JDK: the program's output, stderr and exit code are those of a run without the agent (so
+ * no VerifyError, no changed stack trace), the recording is complete, and the site registry (dumped at
+ * exit by {@link DumpSites}) holds plausible sites with their source lines.
+ */
+class SitesWeavingIT {
+    /** A registered site, as DumpSites writes it. */
+    record Site(int id, int callerMethod, String className, String methodName, String descriptor, int bci, int line,
+                String sourceFile, String kind, String callee) {
+        static Site parse(String line) {
+            String[] f = line.split("\t", -1);
+            return new Site(Integer.parseInt(f[0]), Integer.parseInt(f[1]), f[2], f[3], f[4], Integer.parseInt(f[5]),
+                    Integer.parseInt(f[6]), f[7], f[8], f[9]);
+        }
+    }
+
+    record Run(ChildJvm.Result plain, ChildJvm.Result recorded, Recording recording, List<Site> sites) {
+    }
+
+    static Stream<Arguments> samples() {
+        List<Arguments> runs = new ArrayList<>();
+        for (String java : Jdks.javas()) {
+            for (Object[] s : SuiteUnderAgentIT.SMALL) {
+                runs.add(Arguments.of(s[0], s[1], s[2], java));
+            }
+        }
+        return runs.stream();
+    }
+
+    static Stream<Arguments> programs() {
+        List<Arguments> runs = new ArrayList<>();
+        for (String java : Jdks.javas()) {
+            for (String p : List.of("stream", "sort", "throw")) {
+                runs.add(Arguments.of(p, java));
+            }
+        }
+        return runs.stream();
+    }
+
+    private static Run run(String java, Path dir, String name, Class<?> main, String... args) throws Exception {
+        Path out = dir.resolve(name + ".fsk");
+        Path dump = dir.resolve(name + ".sites");
+        List<String> all = new ArrayList<>();
+        all.add(main.getName());
+        all.addAll(List.of(args));
+        String[] wrapped = all.toArray(new String[0]);
+        ChildJvm.Result plain = ChildJvm.run(ChildJvm.command(java, null, List.of("-Dsites.dump=" + dump),
+                DumpSites.class, wrapped), dir);
+        assertThat(dump).doesNotExist();
+        ChildJvm.Result recorded = ChildJvm.run(ChildJvm.command(java, "out=" + out + ",sites=true",
+                List.of("-Dsites.dump=" + dump), DumpSites.class, wrapped), dir);
+        List<Site> sites = Files.readAllLines(dump).stream().map(Site::parse).toList();
+        return new Run(plain, recorded, RecordingReader.read(out), sites);
+    }
+
+    @ParameterizedTest(name = "{0} n={1} on {3}")
+    @MethodSource("samples")
+    void theSuiteRunsTheSameWithSitesWoven(String name, int n, int cutoff, String java, @org.junit.jupiter.api.io.TempDir Path dir)
+            throws Exception {
+        Run r = run(java, dir, name, SampleMain.class, name, "--n", Integer.toString(n), "--cutoff",
+                Integer.toString(cutoff), "--workers", "2");
+        assertThat(r.plain().exitCode()).as(r.plain().stderr()).isZero();
+        assertThat(r.recorded().exitCode()).as(r.recorded().stderr()).isZero();
+        assertThat(SuiteUnderAgentIT.withoutTimes(r.recorded().stdout()))
+                .isEqualTo(SuiteUnderAgentIT.withoutTimes(r.plain().stdout()));
+        assertThat(r.recorded().programStderr()).isEqualTo(r.plain().programStderr());
+        assertThat(r.recording().complete()).isTrue();
+        assertThat(r.recording().info().asMap()).containsEntry("sites", "true");
+        // every site is in an application class with a source line, ids dense in registration order
+        assertThat(r.sites()).isNotEmpty();
+        for (int i = 0; i < r.sites().size(); i++) {
+            Site s = r.sites().get(i);
+            assertThat(s.id()).isEqualTo(i);
+            assertThat(s.className()).matches("io\\.forkscope\\.samples\\..*|com\\.acme\\.sites\\.DumpSites");
+            assertThat(s.line()).as("%s", s).isPositive();
+            assertThat(s.bci()).as("%s", s).isNotNegative();
+        }
+        assertThat(r.sites()).filteredOn(s -> s.className().startsWith("io.forkscope.samples.")).isNotEmpty()
+                .anyMatch(s -> s.kind().equals("FORK") || s.callee().contains("invokeAll")
+                || s.callee().endsWith(".invoke") || s.callee().contains("submit"));
+    }
+
+    @ParameterizedTest(name = "fib, quicksort and matmul sites where their source says, on {0}")
+    @MethodSource("javas")
+    void theKernelsSitesAreOnTheirSourceLines(String java, @org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Run fib = run(java, dir, "fib", SampleMain.class, "fib", "--n", "20", "--cutoff", "8", "--workers", "2");
+        assertThat(fib.recorded().exitCode()).isZero();
+        List<String> fibSource = source("Fib");
+        assertThat(fib.sites()).anySatisfy(s -> {
+            assertThat(s.className()).isEqualTo("io.forkscope.samples.Fib$FibTask");
+            assertThat(s.kind()).isEqualTo("FORK");
+            assertThat(s.callee()).isEqualTo("FibTask.fork");
+            assertThat(s.line()).isEqualTo(lineOf(fibSource, "first.fork();"));
+            assertThat(s.sourceFile()).isEqualTo("Fib.java");
+        });
+        assertThat(fib.sites()).anySatisfy(s -> {
+            assertThat(s.methodName()).isEqualTo("compute");
+            assertThat(s.kind()).isEqualTo("CALL");
+            assertThat(s.callee()).isEqualTo("FibTask.compute");
+            assertThat(s.line()).isEqualTo(lineOf(fibSource, "long y = second.compute();"));
+        });
+        // the fork and the called half share their caller, compute()
+        assertThat(fib.sites().stream().filter(s -> s.className().endsWith("FibTask") && s.methodName().equals("compute"))
+                .map(Site::callerMethod).distinct()).hasSize(1);
+
+        Run qs = run(java, dir, "quicksort", SampleMain.class, "quicksort", "--n", "20000", "--cutoff", "64",
+                "--workers", "2");
+        assertThat(qs.recorded().exitCode()).isZero();
+        assertThat(qs.sites()).anySatisfy(s -> {
+            assertThat(s.callee()).isEqualTo("Quicksort.partition");
+            assertThat(s.line()).isEqualTo(lineOf(source("Quicksort"), "int split = partition(a, lo, hi);"));
+        });
+
+        Run mm = run(java, dir, "matmul", SampleMain.class, "matmul", "--n", "64", "--cutoff", "16", "--workers", "2");
+        assertThat(mm.recorded().exitCode()).isZero();
+        assertThat(mm.sites()).anyMatch(s -> s.className().startsWith("io.forkscope.samples.MatMul"));
+    }
+
+    static Stream<String> javas() {
+        return Jdks.javas().stream();
+    }
+
+    @ParameterizedTest(name = "{0} on {1}")
+    @MethodSource("programs")
+    void parallelStreamsSortsAndExceptionsThroughSites(String program, String java, @org.junit.jupiter.api.io.TempDir Path dir)
+            throws Exception {
+        Run r = run(java, dir, program, SitePrograms.class, program);
+        assertThat(r.recorded().exitCode()).isEqualTo(r.plain().exitCode())
+                .isEqualTo(program.equals("throw") ? 1 : 0);
+        assertThat(r.recorded().stdout()).isEqualTo(r.plain().stdout());
+        // the same stack traces, line for line: weaving moves no line
+        assertThat(r.recorded().programStderr()).isEqualTo(r.plain().programStderr());
+        assertThat(r.recording().complete()).isTrue();
+        List<String> calls = r.sites().stream().filter(s -> s.className().equals(SitePrograms.class.getName()))
+                .map(s -> s.kind() + " " + s.callee()).toList();
+        switch (program) {
+            case "stream" -> assertThat(calls).contains("CALL LongStream.sum", "LAMBDA lambda$main$0",
+                    "LAMBDA lambda$main$1").doesNotContain("CALL IntStream.map", "CALL IntStream.parallel");
+            case "sort" -> assertThat(calls).contains("CALL Arrays.parallelSort");
+            default -> {
+                assertThat(r.plain().stderr()).contains("bottom reached");
+                assertThat(calls).contains("CALL ForkJoinPool.invoke", "CALL SitePrograms.down");
+                assertThat(r.sites()).anyMatch(s -> s.callee().equals("Failing.fork"));
+            }
+        }
+    }
+
+    private static List<String> source(String sample) throws Exception {
+        return Files.readAllLines(Path.of("..", "forkscope-samples", "src", "main", "java", "io", "forkscope", "samples",
+                sample + ".java"));
+    }
+
+    private static int lineOf(List<String> source, String text) {
+        for (int i = 0; i < source.size(); i++) {
+            if (source.get(i).contains(text)) {
+                return i + 1;
+            }
+        }
+        throw new AssertionError("no line with " + text);
+    }
+}
