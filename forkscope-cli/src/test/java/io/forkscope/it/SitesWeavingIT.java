@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.acme.sites.DumpSites;
 import com.acme.sites.SitePrograms;
+import io.forkscope.cli.CliRunner;
 import io.forkscope.model.Recording;
 import io.forkscope.model.RecordingReader;
 import io.forkscope.samples.SampleMain;
@@ -162,6 +163,21 @@ class SitesWeavingIT {
                 assertThat(r.sites()).anyMatch(s -> s.callee().equals("Failing.fork"));
             }
         }
+    }
+
+    /** record --sites and its patterns reach the agent: the include pattern keeps only SitePrograms. */
+    @org.junit.jupiter.api.Test
+    void recordSitesPassesTheOptionsToTheAgent(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path out = dir.resolve("rec.fsk");
+        Path dump = dir.resolve("rec.sites");
+        CliRunner.Result rec = CliRunner.run("record", "-o", out.toString(), "--sites-include", "com.acme.sites.Site*",
+                "--", Jdks.javas().get(0), "-Dsites.dump=" + dump, "-cp", CliIT.cp(), DumpSites.class.getName(),
+                SitePrograms.class.getName(), "sort");
+        assertThat(rec.exitCode()).as(rec.err()).isZero();
+        Recording r = RecordingReader.read(out);
+        assertThat(r.info().asMap()).containsEntry("sites", "true").containsEntry("sites.include", "com.acme.sites.Site*");
+        List<Site> sites = Files.readAllLines(dump).stream().map(Site::parse).toList();
+        assertThat(sites).isNotEmpty().allMatch(s -> s.className().startsWith(SitePrograms.class.getName()));
     }
 
     private static List<String> source(String sample) throws Exception {
