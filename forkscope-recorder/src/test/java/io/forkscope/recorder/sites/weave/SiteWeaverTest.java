@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.acme.weave.Calls;
 import com.acme.weave.Lambdas;
+import com.acme.weave.Switches;
 import com.acme.weave.Tasks;
 import com.acme.weave.Throwing;
 import io.forkscope.model.sites.CallSite;
@@ -182,9 +183,17 @@ class SiteWeaverTest {
     }
 
     @Test
+    void switchesAndWideLocalsBeforeSites() throws Exception {
+        assertThat(call(loader(SiteScope.defaults()), Switches.class.getName(), "run")).isEqualTo(Switches.run());
+        assertThat(callees(Switches.class.getName(), "wide")).containsExactly("CALL Switches.id", "CALL Switches.id",
+                "CALL Switches.id");
+        assertThat(TestHooks.events()).isNotEmpty();
+    }
+
+    @Test
     void bytecodeIndexesAndLinesAgreeWithJavap() throws Exception {
         ClassLoader l = loader(SiteScope.defaults());
-        for (Class<?> c : List.of(Calls.class, Throwing.class, Tasks.class, Lambdas.class)) {
+        for (Class<?> c : List.of(Calls.class, Throwing.class, Tasks.class, Lambdas.class, Switches.class)) {
             l.loadClass(c.getName());
         }
         l.loadClass(HELPER);
