@@ -180,6 +180,65 @@ class SitesWeavingIT {
         assertThat(sites).isNotEmpty().allMatch(s -> s.className().startsWith(SitePrograms.class.getName()));
     }
 
+    /**
+     * A class of a named module links to the hooks in the boot loader's unnamed module only if its
+     * module reads that one: the transformer adds the read edge, or the class would fail at its first
+     * site with an IllegalAccessError.
+     */
+    @ParameterizedTest(name = "on {0}")
+    @MethodSource("javas")
+    void classesOfNamedModulesAreWovenAndRun(String java, @org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path src = dir.resolve("src");
+        Path pkg = src.resolve("acme/mod");
+        Files.createDirectories(pkg);
+        Files.writeString(src.resolve("module-info.java"), "module acme.mod { }\n");
+        Files.writeString(pkg.resolve("Main.java"), """
+                package acme.mod;
+
+                import java.util.stream.IntStream;
+
+                public final class Main {
+                    static int square(int x) {
+                        return x * x;
+                    }
+
+                    public static void main(String[] args) throws Exception {
+                        String dump = System.getProperty("sites.dump");
+                        if (dump != null) {
+                            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                                try {
+                                    Class<?> r = Class.forName("io.forkscope.recorder.sites.SiteRegistry", true, null);
+                                    java.nio.file.Files.writeString(java.nio.file.Path.of(dump),
+                                            r.getMethod("sites").invoke(null).toString());
+                                } catch (ClassNotFoundException noAgent) {
+                                    // without the agent
+                                } catch (Exception e) {
+                                    throw new IllegalStateException(e);
+                                }
+                            }));
+                        }
+                        System.out.println("sum " + IntStream.range(0, 1000).parallel().map(i -> square(i)).sum());
+                    }
+                }
+                """);
+        Path classes = dir.resolve("classes");
+        int rc = javax.tools.ToolProvider.getSystemJavaCompiler().run(null, null, null, "--release", "17", "-d",
+                classes.toString(), src.resolve("module-info.java").toString(), pkg.resolve("Main.java").toString());
+        assertThat(rc).isZero();
+        Path dump = dir.resolve("mod.sites");
+        List<String> plainCmd = List.of(java, "-Dsites.dump=" + dump, "-p", classes.toString(), "-m", "acme.mod/acme.mod.Main");
+        ChildJvm.Result plain = ChildJvm.run(plainCmd, dir);
+        List<String> recordedCmd = new ArrayList<>(plainCmd);
+        recordedCmd.add(1, "-javaagent:" + ChildJvm.jar() + "=out=" + dir.resolve("mod.fsk") + ",sites=true");
+        ChildJvm.Result recorded = ChildJvm.run(recordedCmd, dir);
+        assertThat(plain.exitCode()).as(plain.stderr()).isZero();
+        assertThat(recorded.exitCode()).as(recorded.stderr()).isZero();
+        assertThat(recorded.stdout()).isEqualTo(plain.stdout()).isEqualTo("sum 332833500\n");
+        assertThat(recorded.programStderr()).isEqualTo(plain.programStderr());
+        assertThat(Files.readString(dump)).contains("className=acme.mod.Main", "callee=Main.square",
+                "callee=IntStream.sum", "kind=LAMBDA");
+    }
+
     private static List<String> source(String sample) throws Exception {
         return Files.readAllLines(Path.of("..", "forkscope-samples", "src", "main", "java", "io", "forkscope", "samples",
                 sample + ".java"));

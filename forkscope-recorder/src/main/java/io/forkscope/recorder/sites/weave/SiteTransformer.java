@@ -4,8 +4,6 @@ import java.io.InputStream;
 import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
 import java.security.ProtectionDomain;
-import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -31,8 +29,6 @@ public final class SiteTransformer implements ClassFileTransformer {
     private final AtomicLong woven = new AtomicLong();
     private final AtomicLong failures = new AtomicLong();
     private final AtomicLong nanos = new AtomicLong();
-    private Instrumentation inst;
-    private Module hooksModule;
 
     public SiteTransformer(SiteScope scope) {
         this.scope = scope;
@@ -45,8 +41,6 @@ public final class SiteTransformer implements ClassFileTransformer {
      * adds it to {@code inst}.
      */
     public void install(Instrumentation inst) throws Exception {
-        this.inst = inst;
-        this.hooksModule = io.forkscope.recorder.fj.ForkJoinHooks.class.getModule();
         // by name: loading WarmUp would load ForkJoinTask before the recorder can weave it
         String warmUp = SiteTransformer.class.getPackageName() + ".WarmUp";
         ClassLoader own = SiteTransformer.class.getClassLoader();
@@ -68,12 +62,10 @@ public final class SiteTransformer implements ClassFileTransformer {
         weaving.set(Boolean.TRUE);
         long start = System.nanoTime();
         try {
+            // a woven class of a named module links to the hooks (the boot loader's unnamed module):
+            // the JVM makes the module of every transformed class read the unnamed modules of the
+            // bootstrap loader and of the agent's loader (java.lang.instrument, "Deploying agents")
             byte[] out = weaver.weave(loader, bytes);
-            if (out != null && module != null && module.isNamed() && hooksModule != null
-                    && !module.canRead(hooksModule)) {
-                // a class in a named module links to the hooks only if its module reads theirs
-                inst.redefineModule(module, Set.of(hooksModule), Map.of(), Map.of(), Set.of(), Map.of());
-            }
             if (out != null) {
                 woven.incrementAndGet();
             }
