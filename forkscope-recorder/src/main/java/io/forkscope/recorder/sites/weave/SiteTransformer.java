@@ -4,6 +4,7 @@ import java.io.InputStream;
 import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
 import java.security.ProtectionDomain;
+import io.forkscope.recorder.sites.SiteRegistry;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -12,8 +13,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * and platform loaders, redefinitions, lambda proxies and hidden classes (which never reach a
  * transformer on JDK 15+) and classes outside the {@link SiteScope} are left alone.
  *
- * <p>A class that cannot be woven is left as it is and counted; the first one is named on stderr,
- * in one line, and no other. Classes defined by this thread while it weaves one (a class loader
+ * <p>A class that cannot be woven is left as it is and counted (here and in
+ * {@link SiteRegistry#unwovenClasses}, for the recording); the first one is named on stderr, in one
+ * line, and no other. Classes defined by this thread while it weaves one (a class loader
  * that loads classes to find a resource) are left alone too, as weaving them could need the very
  * class being defined.
  *
@@ -55,30 +57,39 @@ public final class SiteTransformer implements ClassFileTransformer {
     public byte[] transform(Module module, ClassLoader loader, String internalName, Class<?> redefined,
                             ProtectionDomain domain, byte[] bytes) {
         if (loader == null || loader == platform || redefined != null || internalName == null
-                || internalName.contains("$$Lambda") || weaving.get() != null
-                || !scope.isApplication(internalName.replace('/', '.'))) {
+                || internalName.contains("$$Lambda") || !scope.isApplication(internalName.replace('/', '.'))) {
+            return null;
+        }
+        if (weaving.get() != null) {
+            // defined while this thread weaves another class: runs without its sites, counted
+            SiteRegistry.classWeaving(false, true, 0);
             return null;
         }
         weaving.set(Boolean.TRUE);
         long start = System.nanoTime();
+        byte[] out = null;
+        boolean failed = false;
         try {
             // a woven class of a named module links to the hooks (the boot loader's unnamed module):
             // the JVM makes the module of every transformed class read the unnamed modules of the
             // bootstrap loader and of the agent's loader (java.lang.instrument, "Deploying agents")
-            byte[] out = weaver.weave(loader, bytes);
-            if (out != null) {
-                woven.incrementAndGet();
-            }
+            out = weaver.weave(loader, bytes);
             return out;
         } catch (Throwable t) {
+            failed = true;
             if (failures.getAndIncrement() == 0) {
                 System.err.println("forkscope: cannot weave call sites into " + internalName.replace('/', '.') + " ("
                         + t + "); it runs without them (further such classes are not reported)");
             }
             return null;
         } finally {
-            nanos.addAndGet(System.nanoTime() - start);
+            long ns = System.nanoTime() - start;
+            nanos.addAndGet(ns);
+            if (out != null) {
+                woven.incrementAndGet();
+            }
             weaving.remove();
+            SiteRegistry.classWeaving(out != null, failed, ns);
         }
     }
 

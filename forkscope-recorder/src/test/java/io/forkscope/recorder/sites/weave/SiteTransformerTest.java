@@ -3,6 +3,7 @@ package io.forkscope.recorder.sites.weave;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.acme.weave.Calls;
+import io.forkscope.recorder.sites.SiteRegistry;
 import io.forkscope.recorder.sites.SiteRegistryForTests;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -46,6 +47,8 @@ class SiteTransformerTest {
         assertThat(t.transform(null, app, "io/forkscope/recorder/Foo", null, null, calls)).isNull();
         assertThat(t.transform(null, app, "com/acme/weave/lib/Helper", null, null, calls)).as("excluded").isNull();
         assertThat(t.wovenClasses()).isEqualTo(1);
+        assertThat(SiteRegistry.wovenClasses()).isEqualTo(1);
+        assertThat(SiteRegistry.weavingNanos()).isPositive();
         assertThat(t.failures()).isZero();
         assertThat(captured.toString(StandardCharsets.UTF_8)).isEmpty();
     }
@@ -57,6 +60,8 @@ class SiteTransformerTest {
         assertThat(t.transform(null, app, "com/acme/Broken", null, null, truncated)).isNull();
         assertThat(t.transform(null, app, "com/acme/AlsoBroken", null, null, new byte[] {1, 2, 3})).isNull();
         assertThat(t.failures()).isEqualTo(2);
+        assertThat(SiteRegistry.unwovenClasses()).isEqualTo(2);
+        assertThat(SiteRegistry.wovenClasses()).isZero();
         assertThat(captured.toString(StandardCharsets.UTF_8).lines().toList()).singleElement().asString()
                 .startsWith("forkscope: cannot weave call sites into com.acme.Broken (").endsWith("it runs without them"
                         + " (further such classes are not reported)");
