@@ -4,8 +4,10 @@ import io.forkscope.model.Calibration;
 import io.forkscope.model.CalibrationFile;
 import io.forkscope.model.RecordingException;
 import io.forkscope.model.Unit;
+import io.forkscope.recorder.sites.weave.SiteScope;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -52,6 +54,22 @@ final class RecordCommand implements Callable<Integer> {
             description = "make every ForkJoinPool the program creates FIFO (asyncMode) or LIFO, to compare both")
     String poolMode;
 
+    @Option(names = "--sites",
+            description = "weave call sites into the application's classes as they load, for forkscope sites"
+                    + " (docs/call-site-weaving.md)")
+    boolean sites;
+
+    @Option(names = "--sites-include", paramLabel = "PATTERNS", split = ",",
+            description = {"with --sites, only classes matching one of these patterns are application classes:"
+                + " com.acme.* (one package), com.acme.** (and its subpackages), com.acme.Main (one class and its"
+                + " nested classes); comma-separated or repeated; implies --sites"})
+    List<String> sitesInclude = new ArrayList<>();
+
+    @Option(names = "--sites-exclude", paramLabel = "PATTERNS", split = ",",
+            description = "classes matching one of these patterns are not application classes (no sites in them,"
+                    + " calls to them are not sites); implies --sites")
+    List<String> sitesExclude = new ArrayList<>();
+
     @Parameters(paramLabel = "COMMAND", arity = "1..*", description = "the command to run, after --")
     List<String> command;
 
@@ -68,6 +86,8 @@ final class RecordCommand implements Callable<Integer> {
         if (mode.equals("dag") && u != Unit.TIME) {
             throw new UserError("--mode dag needs --unit time (a DAG's nodes have times)");
         }
+        List<String> include = patterns("--sites-include", sitesInclude);
+        List<String> exclude = patterns("--sites-exclude", sitesExclude);
         boolean auto = "auto".equals(burdenText);
         Long burden = auto ? null : parseBurden(burdenText);
         if (auto && u == Unit.ABSTRACT) {
@@ -88,6 +108,15 @@ final class RecordCommand implements Callable<Integer> {
         if (poolMode != null) {
             launch.option("pool.mode=" + poolMode);
         }
+        if (sites || !include.isEmpty() || !exclude.isEmpty()) {
+            launch.option("sites=true");
+            if (!include.isEmpty()) {
+                launch.option("sites.include=" + String.join(":", include));
+            }
+            if (!exclude.isEmpty()) {
+                launch.option("sites.exclude=" + String.join(":", exclude));
+            }
+        }
         int exit = launch.run(command);
         List<Path> written = launch.recordings();
         if (written.isEmpty()) {
@@ -96,6 +125,19 @@ final class RecordCommand implements Callable<Integer> {
         }
         RecordingOutcome.report(written, exit, spec.commandLine().getErr());
         return exit;
+    }
+
+    /** @return the patterns trimmed (the agent's options must not contain spaces), each checked */
+    private static List<String> patterns(String option, List<String> patterns) {
+        List<String> checked = new ArrayList<>();
+        for (String p : patterns) {
+            String problem = SiteScope.problem(p.trim());
+            if (problem != null) {
+                throw new UserError(option + ": " + problem);
+            }
+            checked.add(p.trim());
+        }
+        return checked;
     }
 
     private static Long parseBurden(String text) {

@@ -187,6 +187,10 @@ class UserErrorsTest {
                 Arguments.of("record --pool-mode random -- " + RUNS, "--pool-mode is fifo or lifo"),
                 Arguments.of("record --burden-ns -1 -- " + RUNS, "--burden-ns needs a non-negative whole number"),
                 Arguments.of("record --mode dag --unit abstract -- " + RUNS, "--mode dag needs --unit time"),
+                Arguments.of("record --sites-include com..acme -- " + RUNS, "--sites-include: 'com..acme' has an empty"
+                        + " package segment"),
+                Arguments.of("record --sites --sites-exclude com.acme.*,a/b -- " + RUNS, "--sites-exclude: 'a/b' is not"
+                        + " a class or package pattern"),
                 Arguments.of("record", "Missing required parameter: 'COMMAND'"),
                 Arguments.of("profile {DAG} -o {dir}/p.svg --points 0", "--points must be at least 1"),
                 Arguments.of("plot {REC} -o {dir}/p.svg --max-p 1", "--max-p must be at least 2"),

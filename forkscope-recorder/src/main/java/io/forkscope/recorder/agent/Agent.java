@@ -11,6 +11,8 @@ import io.forkscope.recorder.fj.ForkJoinRecorder;
 import io.forkscope.recorder.fj.ForkJoinTaskModel;
 import io.forkscope.recorder.fj.PoolParallelismWeaver;
 import io.forkscope.recorder.output.RecordingSink;
+import io.forkscope.recorder.sites.weave.SiteScope;
+import io.forkscope.recorder.sites.weave.SiteTransformer;
 import io.forkscope.recorder.timing.RegionTimer;
 import io.forkscope.spi.RecorderBridge;
 import java.lang.instrument.Instrumentation;
@@ -29,6 +31,9 @@ public final class Agent {
     public static final String INFO_WORKERS = "workers";
     /** Information key: the common pool's parallelism as the system property set it, or "default". */
     public static final String INFO_COMMON_PARALLELISM = "common.parallelism";
+
+    /** Information key: "true" when call sites were woven (agent option sites), with .include/.exclude patterns. */
+    public static final String INFO_SITES = "sites";
 
     private Agent() {}
 
@@ -69,6 +74,12 @@ public final class Agent {
                 RecorderBridge.install(null);
             });
             sink.onInternalError(ForkJoinHooks::fail);
+            if (opts.sites()) {
+                // before the recorder's transformer: this weaver reads application classes as compiled,
+                // ComputeWeaver then wraps the woven compute() (see SiteTransformer)
+                engine.enableSites();
+                new SiteTransformer(SiteScope.of(opts.sitesInclude(), opts.sitesExclude())).install(inst);
+            }
             recorder.install(inst);
             recorder.enable(engine, failure -> {
                 RecorderBridge.install(null);
@@ -158,6 +169,15 @@ public final class Agent {
         }
         if (opts.recordsDag()) {
             info.put("dag.collapse", Boolean.toString(opts.collapse()));
+        }
+        if (opts.sites()) {
+            info.put(INFO_SITES, "true");
+            if (!opts.sitesInclude().isEmpty()) {
+                info.put(INFO_SITES + ".include", String.join(":", opts.sitesInclude()));
+            }
+            if (!opts.sitesExclude().isEmpty()) {
+                info.put(INFO_SITES + ".exclude", String.join(":", opts.sitesExclude()));
+            }
         }
         if (opts.fifoPools() != null) {
             info.put("pool.mode", opts.fifoPools() ? "fifo" : "lifo");

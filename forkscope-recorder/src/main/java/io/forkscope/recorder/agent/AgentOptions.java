@@ -4,7 +4,10 @@ import io.forkscope.model.Calibration;
 import io.forkscope.model.CalibrationFile;
 import io.forkscope.model.RecordingException;
 import io.forkscope.model.Unit;
+import io.forkscope.recorder.sites.weave.SiteScope;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The agent's options: {@code -javaagent:forkscope.jar=out=fib.fsk,unit=abstract,burden=100}.
@@ -33,10 +36,17 @@ import java.nio.file.Path;
  *                  (blocked, asleep, preempted) is not strand time; 0 = every strand, off = never
  *                  (wall-clock strands); default 50 (a read costs 300-500 ns of CPU: at most
  *                  ~1% of a strand; every scheduler timeslice is longer, so preemption is caught)
+ * sites=true|false weave call sites into application classes as they load (default false; see
+ *                  docs/call-site-weaving.md)
+ * sites.include=P1:P2   only classes matching one of these patterns are application classes
+ *                  (com.acme.* one package, com.acme.** with subpackages, com.acme.Main one class);
+ *                  implies sites=true
+ * sites.exclude=P1:P2   classes matching one of these are not application classes; implies sites=true
  * </pre>
  */
 public record AgentOptions(Path out, boolean force, Unit unit, long burden, String burdenSource, long flushMs,
-                           String mode, int workers, Boolean fifoPools, boolean collapse, long cpuThresholdNs) {
+                           String mode, int workers, Boolean fifoPools, boolean collapse, long cpuThresholdNs,
+                           boolean sites, List<String> sitesInclude, List<String> sitesExclude) {
     public static final long DEFAULT_BURDEN_NS = 6250;
     public static final long DEFAULT_CPU_THRESHOLD_NS = 50_000;
     /** {@link #cpuThresholdNs} of cpu.threshold.us=off: strands are wall-clock time. */
@@ -62,6 +72,9 @@ public record AgentOptions(Path out, boolean force, Unit unit, long burden, Stri
         Boolean fifo = null;
         boolean collapse = true;
         long cpuThreshold = DEFAULT_CPU_THRESHOLD_NS;
+        Boolean sites = null;
+        List<String> include = List.of();
+        List<String> exclude = List.of();
         if (text != null && !text.isBlank()) {
             for (String item : text.split(",")) {
                 int eq = item.indexOf('=');
@@ -113,6 +126,14 @@ public record AgentOptions(Path out, boolean force, Unit unit, long burden, Stri
                         workers = (int) p;
                     }
                     case "cpu.threshold.us" -> cpuThreshold = parseCpuThreshold(value);
+                    case "sites" -> {
+                        if (!value.equals("true") && !value.equals("false")) {
+                            throw new IllegalArgumentException("agent option sites is true or false, not '" + value + "'");
+                        }
+                        sites = value.equals("true");
+                    }
+                    case "sites.include" -> include = parsePatterns(key, value);
+                    case "sites.exclude" -> exclude = parsePatterns(key, value);
                     case "" -> { }
                     default -> throw new IllegalArgumentException("unknown agent option '" + key + "'");
                 }
@@ -121,7 +142,16 @@ public record AgentOptions(Path out, boolean force, Unit unit, long burden, Stri
         if (mode.equals(MODE_DAG) && unit != Unit.TIME) {
             throw new IllegalArgumentException("agent option mode=dag needs unit=time (a DAG's nodes have times)");
         }
-        return new AgentOptions(out, force, unit, burden, source, flush, mode, workers, fifo, collapse, cpuThreshold);
+        boolean patterns = !include.isEmpty() || !exclude.isEmpty();
+        if (patterns && Boolean.FALSE.equals(sites)) {
+            throw new IllegalArgumentException("agent options sites.include and sites.exclude need sites=true");
+        }
+        boolean withSites = patterns || Boolean.TRUE.equals(sites);
+        if (withSites && mode.equals(MODE_REGIONS)) {
+            throw new IllegalArgumentException("agent option sites needs mode " + MODE_CILKVIEW + " or " + MODE_DAG);
+        }
+        return new AgentOptions(out, force, unit, burden, source, flush, mode, workers, fifo, collapse, cpuThreshold,
+                withSites, include, exclude);
     }
 
     /** @return whether every node of the run's DAG is recorded too (see {@link #MODE_DAG}) */
@@ -143,6 +173,19 @@ public record AgentOptions(Path out, boolean force, Unit unit, long burden, Stri
         } catch (RecordingException e) {
             throw new IllegalArgumentException(e.getMessage());
         }
+    }
+
+    /** Patterns separated by ':' (',' separates agent options); each checked by {@link SiteScope#problem}. */
+    private static List<String> parsePatterns(String key, String value) {
+        List<String> patterns = new ArrayList<>();
+        for (String p : value.split(":", -1)) {
+            String problem = SiteScope.problem(p.trim());
+            if (problem != null) {
+                throw new IllegalArgumentException("agent option " + key + ": " + problem);
+            }
+            patterns.add(p.trim());
+        }
+        return List.copyOf(patterns);
     }
 
     private static long parseCpuThreshold(String value) {

@@ -21,7 +21,8 @@ import java.util.jar.JarFile;
  * (forkscope-api.jar, or forkscope.jar itself on the class path) must reach the same
  * {@code RecorderBridge} as the agent. The <b>system loader</b> (the JVM appends the agent jar to
  * the class path) loads this class, {@link Agent} and the rest of {@code recorder.agent}, the weavers
- * ({@code ForkJoinRecorder}, {@code PoolParallelismWeaver}), the advice templates (read as class
+ * ({@code ForkJoinRecorder}, {@code PoolParallelismWeaver}, the call-site weaver in
+ * {@code recorder.sites.weave}), the advice templates (read as class
  * files, never linked by woven code) and the relocated ByteBuddy they use. So neither ByteBuddy nor
  * the CLI, Jackson, JFreeChart or picocli become visible to every loader through the boot path.
  *

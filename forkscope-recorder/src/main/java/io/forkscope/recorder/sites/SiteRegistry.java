@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The call sites woven into application classes, by dense id, and the dense ids of the methods
@@ -19,6 +20,10 @@ import java.util.Map;
 public final class SiteRegistry {
     private static final List<CallSite> SITES = new ArrayList<>();
     private static final Map<String, Integer> METHODS = new HashMap<>();
+    /** Application classes that got sites, that could not be woven (they run without sites), weaving time. */
+    private static final AtomicLong WOVEN_CLASSES = new AtomicLong();
+    private static final AtomicLong UNWOVEN_CLASSES = new AtomicLong();
+    private static final AtomicLong WEAVING_NANOS = new AtomicLong();
 
     private SiteRegistry() {
     }
@@ -42,9 +47,41 @@ public final class SiteRegistry {
         return List.copyOf(SITES);
     }
 
+    /**
+     * The weaver tells how one application class went: woven (it has sites), or not wovable (it
+     * runs without its sites: the recording should say so), and how long deciding and weaving took.
+     */
+    public static void classWeaving(boolean woven, boolean failed, long nanos) {
+        if (woven) {
+            WOVEN_CLASSES.incrementAndGet();
+        }
+        if (failed) {
+            UNWOVEN_CLASSES.incrementAndGet();
+        }
+        WEAVING_NANOS.addAndGet(nanos);
+    }
+
+    /** @return application classes that got call sites */
+    public static long wovenClasses() {
+        return WOVEN_CLASSES.get();
+    }
+
+    /** @return application classes that could not be woven and run without their call sites */
+    public static long unwovenClasses() {
+        return UNWOVEN_CLASSES.get();
+    }
+
+    /** @return the time spent weaving (and deciding not to) over all application classes, in ns */
+    public static long weavingNanos() {
+        return WEAVING_NANOS.get();
+    }
+
     /** Forgets every site (tests only: one JVM runs many recordings). */
     static synchronized void clear() {
         SITES.clear();
         METHODS.clear();
+        WOVEN_CLASSES.set(0);
+        UNWOVEN_CLASSES.set(0);
+        WEAVING_NANOS.set(0);
     }
 }

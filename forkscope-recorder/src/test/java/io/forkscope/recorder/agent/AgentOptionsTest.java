@@ -71,4 +71,26 @@ class AgentOptionsTest {
         assertThatThrownBy(() -> AgentOptions.parse("calibration=" + dir.resolve("none"), 1))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no such calibration file");
     }
+
+    @Test
+    void sitesAreOffByDefaultAndPatternsImplyThem() {
+        assertThat(AgentOptions.parse("out=x.fsk", 7).sites()).isFalse();
+        assertThat(AgentOptions.parse("sites=true", 7).sites()).isTrue();
+        AgentOptions o = AgentOptions.parse("sites.include=com.acme.**:org.x.Main,sites.exclude=com.acme.gen.*", 7);
+        assertThat(o.sites()).isTrue();
+        assertThat(o.sitesInclude()).containsExactly("com.acme.**", "org.x.Main");
+        assertThat(o.sitesExclude()).containsExactly("com.acme.gen.*");
+    }
+
+    @Test
+    void badSiteOptionsAreRefused() {
+        assertThatThrownBy(() -> AgentOptions.parse("sites=yes", 7)).hasMessageContaining("sites is true or false");
+        assertThatThrownBy(() -> AgentOptions.parse("sites.include=com..acme", 7))
+                .hasMessageContaining("empty package segment");
+        assertThatThrownBy(() -> AgentOptions.parse("sites.exclude=com/acme", 7))
+                .hasMessageContaining("not a class or package pattern");
+        assertThatThrownBy(() -> AgentOptions.parse("sites=false,sites.include=com.acme.*", 7))
+                .hasMessageContaining("need sites=true");
+        assertThatThrownBy(() -> AgentOptions.parse("sites=true,mode=regions", 7)).hasMessageContaining("mode");
+    }
 }

@@ -1,0 +1,215 @@
+package io.forkscope.recorder.sites.weave;
+
+import io.forkscope.model.sites.SiteKind;
+import java.util.Map;
+import net.bytebuddy.jar.asm.ClassVisitor;
+import net.bytebuddy.jar.asm.Handle;
+import net.bytebuddy.jar.asm.Label;
+import net.bytebuddy.jar.asm.MethodVisitor;
+import net.bytebuddy.jar.asm.Opcodes;
+import net.bytebuddy.utility.OpenedClassReader;
+
+/**
+ * The weaver's second pass: inserts the hook calls at the sites {@link SitePlanner} found, with the
+ * ids they were registered under.
+ *
+ * <p>Invariants that make a VerifyError impossible without recomputing frames (which would load
+ * classes):
+ * <ul>
+ *   <li>Every insertion is stack-neutral and needs at most 2 more stack slots (max_stack + 2).
+ *   <li>A call site's token lives in one new local (the original max_locals), stored right before
+ *       the invoke and loaded right after it: nothing can branch in between, so no stack map frame
+ *       ever has to describe it.
+ *   <li>A lambda body's token lives in the local at the original max_locals from the method's
+ *       first instruction to every return; every frame of the method is extended (read expanded)
+ *       to declare it an int, which it is on every path, as it is stored before any branch. Its
+ *       call sites use the local above.
+ * </ul>
+ */
+final class SiteWriter extends ClassVisitor {
+    private final Map<String, MethodPlan> plans;
+    private final String hooks;
+
+    /** @param hooks internal name of the class with static siteEnter(II)I, siteExit(I)V, siteFork(II)V */
+    SiteWriter(ClassVisitor next, Map<String, MethodPlan> plans, String hooks) {
+        super(OpenedClassReader.ASM_API, next);
+        this.plans = plans;
+        this.hooks = hooks;
+    }
+
+    @Override
+    public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
+        MethodVisitor mv = super.visitMethod(access, name, descriptor, signature, exceptions);
+        MethodPlan plan = plans.get(name + descriptor);
+        return plan == null || !plan.hasWork() || mv == null ? mv : new Weave(mv, plan);
+    }
+
+    private final class Weave extends MethodVisitor {
+        private final MethodPlan plan;
+        private int insn;
+        private int next;
+
+        Weave(MethodVisitor mv, MethodPlan plan) {
+            super(OpenedClassReader.ASM_API, mv);
+            this.plan = plan;
+        }
+
+        @Override
+        public void visitCode() {
+            super.visitCode();
+            if (plan.lambda) {
+                push(plan.lambdaSite);
+                push(plan.lambdaMethod);
+                super.visitMethodInsn(Opcodes.INVOKESTATIC, hooks, "siteEnter", "(II)I", false);
+                super.visitVarInsn(Opcodes.ISTORE, plan.lambdaToken());
+            }
+        }
+
+        @Override
+        public void visitFrame(int type, int numLocal, Object[] local, int numStack, Object[] stack) {
+            if (!plan.lambda) {
+                super.visitFrame(type, numLocal, local, numStack, stack);
+                return;
+            }
+            if (type != Opcodes.F_NEW) {
+                throw new IllegalStateException("a lambda body's frames must be read expanded");
+            }
+            int slots = 0;
+            for (int i = 0; i < numLocal; i++) {
+                slots += local[i] == Opcodes.LONG || local[i] == Opcodes.DOUBLE ? 2 : 1;
+            }
+            int token = plan.lambdaToken();
+            if (slots > token) {
+                throw new IllegalStateException("a frame declares more locals than max_locals");
+            }
+            Object[] extended = new Object[numLocal + (token - slots) + 1];
+            System.arraycopy(local, 0, extended, 0, numLocal);
+            for (int i = numLocal; i < extended.length - 1; i++) {
+                extended[i] = Opcodes.TOP;
+            }
+            extended[extended.length - 1] = Opcodes.INTEGER;
+            super.visitFrame(type, extended.length, extended, numStack, stack);
+        }
+
+        @Override
+        public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
+            MethodPlan.Site site = next < plan.sites.size() && plan.sites.get(next).insn() == insn
+                    ? plan.sites.get(next) : null;
+            insn++;
+            if (site == null) {
+                super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+                return;
+            }
+            int id = plan.siteIds[next++];
+            push(id);
+            push(plan.methodId);
+            if (site.kind() == SiteKind.FORK) {
+                super.visitMethodInsn(Opcodes.INVOKESTATIC, hooks, "siteFork", "(II)V", false);
+                super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+                return;
+            }
+            super.visitMethodInsn(Opcodes.INVOKESTATIC, hooks, "siteEnter", "(II)I", false);
+            super.visitVarInsn(Opcodes.ISTORE, plan.callToken());
+            super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+            super.visitVarInsn(Opcodes.ILOAD, plan.callToken());
+            super.visitMethodInsn(Opcodes.INVOKESTATIC, hooks, "siteExit", "(I)V", false);
+        }
+
+        @Override
+        public void visitInsn(int opcode) {
+            insn++;
+            if (plan.lambda && opcode >= Opcodes.IRETURN && opcode <= Opcodes.RETURN) {
+                super.visitVarInsn(Opcodes.ILOAD, plan.lambdaToken());
+                super.visitMethodInsn(Opcodes.INVOKESTATIC, hooks, "siteExit", "(I)V", false);
+            }
+            super.visitInsn(opcode);
+        }
+
+        @Override
+        public void visitMaxs(int maxStack, int maxLocals) {
+            if (insn != plan.instructions || next != plan.sites.size() || maxLocals != plan.maxLocals) {
+                throw new IllegalStateException("second pass disagrees with the first in " + plan.name);
+            }
+            super.visitMaxs(maxStack + 2, plan.lambda ? maxLocals + 2 : maxLocals + 1);
+        }
+
+        private void push(int v) {
+            if (v >= -1 && v <= 5) {
+                super.visitInsn(Opcodes.ICONST_0 + v);
+            } else if (v >= Byte.MIN_VALUE && v <= Byte.MAX_VALUE) {
+                super.visitIntInsn(Opcodes.BIPUSH, v);
+            } else if (v >= Short.MIN_VALUE && v <= Short.MAX_VALUE) {
+                super.visitIntInsn(Opcodes.SIPUSH, v);
+            } else {
+                super.visitLdcInsn(v);
+            }
+        }
+
+        // every other instruction only counts
+        @Override
+        public void visitInvokeDynamicInsn(String name, String descriptor, Handle bsm, Object... args) {
+            insn++;
+            super.visitInvokeDynamicInsn(name, descriptor, bsm, args);
+        }
+
+        @Override
+        public void visitIntInsn(int opcode, int operand) {
+            insn++;
+            super.visitIntInsn(opcode, operand);
+        }
+
+        @Override
+        public void visitVarInsn(int opcode, int varIndex) {
+            insn++;
+            super.visitVarInsn(opcode, varIndex);
+        }
+
+        @Override
+        public void visitTypeInsn(int opcode, String type) {
+            insn++;
+            super.visitTypeInsn(opcode, type);
+        }
+
+        @Override
+        public void visitFieldInsn(int opcode, String owner, String name, String descriptor) {
+            insn++;
+            super.visitFieldInsn(opcode, owner, name, descriptor);
+        }
+
+        @Override
+        public void visitJumpInsn(int opcode, Label label) {
+            insn++;
+            super.visitJumpInsn(opcode, label);
+        }
+
+        @Override
+        public void visitLdcInsn(Object value) {
+            insn++;
+            super.visitLdcInsn(value);
+        }
+
+        @Override
+        public void visitIincInsn(int varIndex, int increment) {
+            insn++;
+            super.visitIincInsn(varIndex, increment);
+        }
+
+        @Override
+        public void visitTableSwitchInsn(int min, int max, Label dflt, Label... labels) {
+            insn++;
+            super.visitTableSwitchInsn(min, max, dflt, labels);
+        }
+
+        @Override
+        public void visitLookupSwitchInsn(Label dflt, int[] keys, Label[] labels) {
+            insn++;
+            super.visitLookupSwitchInsn(dflt, keys, labels);
+        }
+
+        @Override
+        public void visitMultiANewArrayInsn(String descriptor, int numDimensions) {
+            insn++;
+            super.visitMultiANewArrayInsn(descriptor, numDimensions);
+        }
+    }
+}

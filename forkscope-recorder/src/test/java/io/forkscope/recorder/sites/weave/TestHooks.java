@@ -1,0 +1,49 @@
+package io.forkscope.recorder.sites.weave;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Stands in for ForkJoinHooks in the weaver's tests (the weaver is told to call this class): records
+ * every hook call, in order, and keeps a per-thread depth as its tokens, like the engine's.
+ */
+public final class TestHooks {
+    /** One hook call: "enter", "exit" or "fork", with the site and method ids, or the token. */
+    public record Event(String what, int site, int method, int token, String thread) {
+    }
+
+    private static final List<Event> EVENTS = new ArrayList<>();
+    private static final ThreadLocal<int[]> DEPTH = ThreadLocal.withInitial(() -> new int[1]);
+
+    private TestHooks() {
+    }
+
+    public static int siteEnter(int site, int method) {
+        int[] d = DEPTH.get();
+        int token = d[0]++;
+        add(new Event("enter", site, method, token, Thread.currentThread().getName()));
+        return token;
+    }
+
+    public static void siteExit(int token) {
+        DEPTH.get()[0] = token;
+        add(new Event("exit", -1, -1, token, Thread.currentThread().getName()));
+    }
+
+    public static void siteFork(int site, int method) {
+        add(new Event("fork", site, method, -1, Thread.currentThread().getName()));
+    }
+
+    private static synchronized void add(Event e) {
+        EVENTS.add(e);
+    }
+
+    public static synchronized List<Event> events() {
+        return List.copyOf(EVENTS);
+    }
+
+    public static synchronized void clear() {
+        EVENTS.clear();
+        DEPTH.remove();
+    }
+}
