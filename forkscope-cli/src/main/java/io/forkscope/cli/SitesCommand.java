@@ -10,6 +10,7 @@ import io.forkscope.report.sites.SitesText;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
@@ -83,6 +84,7 @@ final class SitesCommand implements Callable<Integer> {
             SitesCsv.write(rows, top == null ? 0 : top, out);
         } else {
             SitesText.write(rows, name, rec.complete(), top == null ? DEFAULT_TOP : top, out);
+            throttledNote(sites, rec.info().asMap(), out);
         }
         if (!rows.workTotal().ok() || !rows.spanTotal().ok()) {
             err.println("forkscope: error: " + name + ": the call-site totals do not add up (work "
@@ -92,6 +94,41 @@ final class SitesCommand implements Callable<Integer> {
             err.flush();
         }
         return 0;
+    }
+
+    /**
+     * Names the sites the recorder stopped profiling during the run (agent option
+     * sites.throttle.ns): their rows hold only the invocations before the cut.
+     */
+    static void throttledNote(RecordedSites sites, java.util.Map<String, String> info, PrintWriter out) {
+        String ids = info.getOrDefault("sites.throttled", "");
+        if (ids.isBlank()) {
+            return;
+        }
+        List<String> named = new java.util.ArrayList<>();
+        for (String id : ids.split(",")) {
+            try {
+                int i = Integer.parseInt(id.trim());
+                if (i >= 0 && i < sites.sites().size()) {
+                    io.forkscope.model.sites.CallSite c = sites.sites().get(i);
+                    named.add(c.where() + " " + (c.callee() == null ? c.methodName() : c.callee()));
+                }
+            } catch (NumberFormatException e) {
+                // a damaged value names nothing
+            }
+        }
+        if (named.isEmpty()) {
+            return;
+        }
+        out.println();
+        out.printf(Locale.ROOT, "Throttled: %d site(s) whose calls averaged under %s ns of local work stopped being"
+                + " profiled after 65,536 calls on a thread (sites.throttle.ns); their rows count only the calls"
+                + " before, later ones are their callers' local work:%n", named.size(),
+                info.getOrDefault("sites.throttle.ns", "?"));
+        for (String n : named) {
+            out.println("  " + n);
+        }
+        out.flush();
     }
 
     private static On profile(String name) {

@@ -77,6 +77,7 @@ public final class Agent {
             if (opts.sites()) {
                 // before the recorder's transformer: this weaver reads application classes as compiled,
                 // ComputeWeaver then wraps the woven compute() (see SiteTransformer)
+                io.forkscope.recorder.sites.SiteThrottle.configure(opts.sitesThrottleNs());
                 engine.enableSites();
                 new SiteTransformer(SiteScope.of(opts.sitesInclude(), opts.sitesExclude())).install(inst);
             }
@@ -178,6 +179,8 @@ public final class Agent {
             if (!opts.sitesExclude().isEmpty()) {
                 info.put(INFO_SITES + ".exclude", String.join(":", opts.sitesExclude()));
             }
+            info.put(INFO_SITES + ".throttle.ns", opts.sitesThrottleNs() > 0 ? Long.toString(opts.sitesThrottleNs())
+                    : "off");
         }
         if (opts.fifoPools() != null) {
             info.put("pool.mode", opts.fifoPools() ? "fifo" : "lifo");

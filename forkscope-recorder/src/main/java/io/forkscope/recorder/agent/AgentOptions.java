@@ -42,13 +42,19 @@ import java.util.List;
  *                  (com.acme.* one package, com.acme.** with subpackages, com.acme.Main one class);
  *                  implies sites=true
  * sites.exclude=P1:P2   classes matching one of these are not application classes; implies sites=true
+ * sites.throttle.ns=N|off  (unit=time) a call site whose invocations average under N ns of local
+ *                  work after 65,536 of them on one thread stops being profiled (its later calls
+ *                  are its caller's local work; the recording names it); default 1000
  * </pre>
  */
 public record AgentOptions(Path out, boolean force, Unit unit, long burden, String burdenSource, long flushMs,
                            String mode, int workers, Boolean fifoPools, boolean collapse, long cpuThresholdNs,
-                           boolean sites, List<String> sitesInclude, List<String> sitesExclude) {
+                           boolean sites, List<String> sitesInclude, List<String> sitesExclude,
+                           long sitesThrottleNs) {
     public static final long DEFAULT_BURDEN_NS = 6250;
     public static final long DEFAULT_CPU_THRESHOLD_NS = 50_000;
+    /** Default of sites.throttle.ns: an enter/exit pair costs ~90 ns, so throttled sites cost over ~10%. */
+    public static final long DEFAULT_SITES_THROTTLE_NS = 1000;
     /** {@link #cpuThresholdNs} of cpu.threshold.us=off: strands are wall-clock time. */
     public static final long CPU_OFF = Long.MAX_VALUE;
     /** Work, span and burdened span of every section: the recorder proper. */
@@ -75,6 +81,7 @@ public record AgentOptions(Path out, boolean force, Unit unit, long burden, Stri
         Boolean sites = null;
         List<String> include = List.of();
         List<String> exclude = List.of();
+        long throttle = DEFAULT_SITES_THROTTLE_NS;
         if (text != null && !text.isBlank()) {
             for (String item : text.split(",")) {
                 int eq = item.indexOf('=');
@@ -134,6 +141,7 @@ public record AgentOptions(Path out, boolean force, Unit unit, long burden, Stri
                     }
                     case "sites.include" -> include = parsePatterns(key, value);
                     case "sites.exclude" -> exclude = parsePatterns(key, value);
+                    case "sites.throttle.ns" -> throttle = value.equals("off") ? 0 : parseNonNegative(key, value);
                     case "" -> { }
                     default -> throw new IllegalArgumentException("unknown agent option '" + key + "'");
                 }
@@ -151,7 +159,7 @@ public record AgentOptions(Path out, boolean force, Unit unit, long burden, Stri
             throw new IllegalArgumentException("agent option sites needs mode " + MODE_CILKVIEW + " or " + MODE_DAG);
         }
         return new AgentOptions(out, force, unit, burden, source, flush, mode, workers, fifo, collapse, cpuThreshold,
-                withSites, include, exclude);
+                withSites, include, exclude, unit == Unit.TIME ? throttle : 0);
     }
 
     /** @return whether every node of the run's DAG is recorded too (see {@link #MODE_DAG}) */

@@ -1052,8 +1052,25 @@ public final class SpanEngine implements Measurements {
 
     @Override
     public java.util.Map<String, String> closingInfo() {
-        return gaps().asInfo();
+        java.util.Map<String, String> info = new java.util.LinkedHashMap<>(gaps().asInfo());
+        if (siteProfiler != null) {
+            // what the call-site profiles leave out: classes run without their sites, throttled sites
+            info.put("sites.classes.woven", Long.toString(io.forkscope.recorder.sites.SiteRegistry.wovenClasses()));
+            info.put("sites.classes.unwoven",
+                    Long.toString(io.forkscope.recorder.sites.SiteRegistry.unwovenClasses()));
+            info.put("sites.weaving.ms",
+                    Long.toString(io.forkscope.recorder.sites.SiteRegistry.weavingNanos() / 1_000_000));
+            StringBuilder throttled = new StringBuilder();
+            for (int site : io.forkscope.recorder.sites.SiteThrottle.throttled()) {
+                throttled.append(throttled.length() == 0 ? "" : ",").append(site);
+            }
+            info.put(SITES_THROTTLED, throttled.toString());
+        }
+        return info;
     }
+
+    /** Information key: the ids of the call sites throttled during the run, comma-separated. */
+    public static final String SITES_THROTTLED = "sites.throttled";
 
     /** @return the live thread states (tests) */
     List<ThreadState> liveThreads() {

@@ -218,6 +218,9 @@ public final class ForkJoinHooks {
      * call), or -1 when nothing was entered.
      */
     public static int siteEnter(int site, int method) {
+        if (io.forkscope.recorder.sites.SiteThrottle.isOff(site)) {
+            return -1;   // throttled: a plain call from now on
+        }
         SpanEngine e = engine;
         if (e != null) {
             try {

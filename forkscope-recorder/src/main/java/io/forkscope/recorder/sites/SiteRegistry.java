@@ -19,6 +19,9 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class SiteRegistry {
     private static final List<CallSite> SITES = new ArrayList<>();
+    /** Callee names of sites the DAG runs through, never throttled ({@link SiteThrottle}). */
+    private static final java.util.Set<String> STARTS_OR_WAITS_FOR_TASKS =
+            java.util.Set.of("compute", "exec", "invoke", "invokeAll", "quietlyInvoke");
     private static final Map<String, Integer> METHODS = new HashMap<>();
     /** Application classes that got sites, that could not be woven (they run without sites), weaving time. */
     private static final AtomicLong WOVEN_CLASSES = new AtomicLong();
@@ -39,6 +42,9 @@ public final class SiteRegistry {
         int id = SITES.size();
         SITES.add(new CallSite(id, callerMethod, className, methodName, descriptor, bci, line, sourceFile, kind,
                 callee));
+        if (callee != null && STARTS_OR_WAITS_FOR_TASKS.contains(callee.substring(callee.lastIndexOf('.') + 1))) {
+            SiteThrottle.keep(id);
+        }
         return id;
     }
 

@@ -530,6 +530,9 @@ public final class SiteThread {
         onWork = SiteTable.ensure(onWork, g.site);
         SiteProf.add(onWork, g.site, g.topCallSite, g.topCaller, g.work, g.span, g.ownWork - g.credited,
                 g.localSpan);
+        if (g.kind == SiteFrame.CALL) {
+            SiteThrottle.check(onWork, g.site);
+        }
     }
 
     /** Local work {@code w} of a transparent frame, to the on-work row of {@code site} (no count), or outside. */

@@ -1,0 +1,108 @@
+package io.forkscope.recorder.sites;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * Stops profiling call sites that cost more to observe than they do: a CALL or LAMBDA site whose
+ * invocations, after {@link #CHECK_EVERY} of them on one thread, average less than the threshold
+ * of local work (default 1 µs; an enter/exit pair through the engine costs ~90 ns here) is turned
+ * off for the rest of the run. Its later invocations are then plain calls: their time is the local
+ * work of whatever invocation encloses them, so the totals still add up, and the site's own row
+ * counts only the invocations before the cut (the recording names every such site, see
+ * {@code sites.throttled}). Sites that start or wait for tasks (a task's {@code compute}/{@code exec}
+ * called directly, {@code invoke}, {@code invokeAll}) are never throttled: the DAG runs through them.
+ * Only time units are throttled (in abstract units a call that declares no work has none).
+ *
+ * <p>Concurrency: {@link #isOff} is called by woven code on every call, so it is one volatile read
+ * of an array and one element read. {@link #throttle} and {@link #keep} grow and publish a new
+ * array under this class's lock (elements are written before the volatile write that publishes
+ * the array, so a reader sees them); a thread may see a site as on for a while after another
+ * turned it off, which only means a few more profiled invocations.
+ */
+public final class SiteThrottle {
+    /** Invocations of one site on one thread between two checks of its mean local work. */
+    static final int CHECK_EVERY = 1 << 16;
+
+    private static volatile long thresholdNs;
+    /** Per site: 1 = off (throttled), 2 = never throttle; 0 = profiled, may be throttled. */
+    private static volatile byte[] state = new byte[0];
+    private static final BitSet THROTTLED = new BitSet();
+
+    private SiteThrottle() {
+    }
+
+    /** Sets the threshold of mean local work per invocation in ns; 0 or less turns throttling off. */
+    public static void configure(long ns) {
+        thresholdNs = Math.max(0, ns);
+    }
+
+    /** @return the threshold in ns (0: off) */
+    public static long thresholdNs() {
+        return thresholdNs;
+    }
+
+    /** Whether woven code should skip this site (it was throttled). */
+    public static boolean isOff(int site) {
+        byte[] s = state;
+        return site < s.length && s[site] == 1;
+    }
+
+    /** Marks a site that must never be throttled (it starts or waits for tasks). */
+    public static synchronized void keep(int site) {
+        byte[] s = grown(site);
+        s[site] = 2;
+        state = s;
+    }
+
+    /**
+     * Called when an invocation of {@code site} ended on a thread whose on-work table is
+     * {@code table}: every {@link #CHECK_EVERY} local invocations, turns the site off if its mean
+     * local work is under the threshold.
+     */
+    static void check(long[] table, int site) {
+        long limit = thresholdNs;
+        if (limit <= 0) {
+            return;
+        }
+        int b = site * SiteProf.FIELDS;
+        long count = table[b + 6];
+        if ((count & (CHECK_EVERY - 1)) == 0 && table[b + 7] < count * limit) {
+            throttle(site);
+        }
+    }
+
+    private static synchronized void throttle(int site) {
+        byte[] s = grown(site);
+        if (s[site] == 0) {
+            s[site] = 1;
+            THROTTLED.set(site);
+        }
+        state = s;
+    }
+
+    /** @return the sites throttled so far, by id */
+    public static synchronized List<Integer> throttled() {
+        List<Integer> out = new ArrayList<>();
+        THROTTLED.stream().forEach(out::add);
+        return out;
+    }
+
+    /** Forgets everything (tests: one JVM runs many recordings). */
+    public static synchronized void reset() {
+        thresholdNs = 0;
+        state = new byte[0];
+        THROTTLED.clear();
+    }
+
+    private static byte[] grown(int site) {
+        byte[] s = state;
+        if (site < s.length) {
+            return s.clone();
+        }
+        byte[] g = new byte[Math.max(site + 1, s.length * 2)];
+        System.arraycopy(s, 0, g, 0, s.length);
+        return g;
+    }
+}
