@@ -46,7 +46,7 @@ public final class SiteThrottle {
     /** Whether woven code should skip this site (it was throttled). */
     public static boolean isOff(int site) {
         byte[] s = state;
-        return site < s.length && s[site] == 1;
+        return site >= 0 && site < s.length && s[site] == 1;   // never throws: woven code calls it
     }
 
     /** Marks a site that must never be throttled (it starts or waits for tasks). */
