@@ -32,7 +32,7 @@ import picocli.CommandLine.Spec;
     "With --region, the profiles of one region (Forkscope.region in the program): its own T1 and T∞, the"
         + " invocations that ran inside it, its critical path from its start to its stop.",
     "Example: forkscope sites qs.fsk --on work --top 10",
-    "         forkscope sites qs.fsk --region kernel"})
+    "Example: forkscope sites qs.fsk --region kernel"})
 final class SitesCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
