@@ -317,6 +317,10 @@ public final class SpanEngine implements Measurements {
         if (unwound > 0) {
             out.add(unwound + " call frame(s) were closed without their exit (an exception, or the run ended inside them)");
         }
+        if (profiler.regionsWithoutProfiles() > 0) {
+            out.add(profiler.regionsWithoutProfiles() + " region occurrence(s) after the first "
+                    + io.forkscope.recorder.sites.SiteProfiler.MAX_REGIONS + " have no call-site profiles of their own");
+        }
         if (profiler.approximateRegions() > 0) {
             out.add(profiler.approximateRegions() + " region(s) joined tasks forked before they started: their on-span"
                     + " profiles are approximate");

@@ -43,12 +43,21 @@ public final class SiteProfiler {
     private long[][] retiredRegionWork = new long[0][];
     private long[] retiredRegionOutside = new long[0];
 
+    /**
+     * How many region occurrences get call-site profiles: each costs a row table per thread that
+     * ran inside it and its on-span sites until the end of the run, so a region in a hot loop
+     * must not grow memory without bound. Later occurrences have none (their invocations still
+     * count in the regions enclosing them), and a note says how many.
+     */
+    public static final int MAX_REGIONS = 1024;
+
     /** Every region started, by id (guarded by itself: regions start on any thread, rarely). */
     private final List<SiteRegion> regions = new ArrayList<>();
     private final AtomicLong closes = new AtomicLong();
     /** The regions' results, computed by the end of run (in the order the regions closed). */
     private List<RegionSites> regionResults = List.of();
     private int approximateRegions;
+    private long regionsWithout;
 
     /** A new per-thread state (call once per thread, keep it thread-confined), ended by {@link #finish}. */
     public SiteThread newThread() {
@@ -103,6 +112,10 @@ public final class SiteProfiler {
     /** A new region, enclosed by region {@code parent} (-1: none); its id is the next one. */
     SiteRegion newRegion(String label, int parent) {
         synchronized (regions) {
+            if (regions.size() >= MAX_REGIONS) {
+                regionsWithout++;
+                return null;
+            }
             SiteRegion r = new SiteRegion(regions.size(), parent, label);
             regions.add(r);
             return r;
@@ -120,6 +133,13 @@ public final class SiteProfiler {
      */
     public List<RegionSites> regionResults() {
         return regionResults;
+    }
+
+    /** Region occurrences that started after the first {@link #MAX_REGIONS} and have no profiles. */
+    public long regionsWithoutProfiles() {
+        synchronized (regions) {
+            return regionsWithout;
+        }
     }
 
     /** Regions whose path at the stop did not contain the one at the start (outside the region contract). */
@@ -276,7 +296,7 @@ public final class SiteProfiler {
             }
             out.add(new RegionSites(r.label, new SitesResult(work, r.span,
                     SiteTable.profile(tables[r.id], outsideWork, r.outsideSpan),
-                    SiteTable.profile(r.onSpan, outsideWork, r.outsideSpan), 0)));
+                    new io.forkscope.model.sites.SiteProfile(r.onSpan, outsideWork, r.outsideSpan), 0)));
         }
         approximateRegions = approximate;
         return List.copyOf(out);

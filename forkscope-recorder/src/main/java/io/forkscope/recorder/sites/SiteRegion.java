@@ -38,7 +38,8 @@ public final class SiteRegion {
     // at the stop
     /** The order it closed in among all regions (-1: not closed in its frame: no profiles). */
     long closeSeq = -1;
-    long[] onSpan;
+    /** Its on-span sites (only those with an invocation: compact, kept until the end of the run). */
+    java.util.List<io.forkscope.model.sites.SiteMeasures> onSpan;
     long span;
     long outsideSpan;
     /** The start frame's own strands during the region, not credited elsewhere: outside any invocation of the region. */

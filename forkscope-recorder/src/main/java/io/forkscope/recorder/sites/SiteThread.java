@@ -466,10 +466,14 @@ public final class SiteThread {
      * A region starts in the top frame (labelled {@code label}): the frame's path profile and
      * counters are remembered (O(stores in its chain × S), once per region), and invocations that
      * start from here on inside the frame count in the region (the frame's region tag).
+     * @return the region, or null when it gets no profiles (beyond {@link SiteProfiler#MAX_REGIONS})
      */
     public SiteRegion regionStart(String label) {
         SiteFrame g = stack[depth - 1];
         SiteRegion r = profiler.newRegion(label, g.region);
+        if (r == null) {
+            return null;      // beyond SiteProfiler.MAX_REGIONS: no profiles, no tag
+        }
         r.frame = g;
         r.epoch = g.epoch;
         r.startPath = pathSum(g);
@@ -513,7 +517,7 @@ public final class SiteThread {
             for (int i = now.length; i < start.length; i++) {
                 negative |= start[i] != 0;
             }
-            r.onSpan = now;
+            r.onSpan = SiteTable.profile(now, 0, 0).sites();
             r.approximate = negative;
             r.span = g.span - r.startSpan;
             r.outsideSpan = g.localSpan - r.startLocalSpan;

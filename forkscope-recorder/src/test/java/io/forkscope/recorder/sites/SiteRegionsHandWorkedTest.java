@@ -109,6 +109,36 @@ class SiteRegionsHandWorkedTest {
         }
     }
 
+    /**
+     * A region in a hot loop: the first {@link SiteProfiler#MAX_REGIONS} occurrences get profiles
+     * (one invocation of 1 unit each), the rest none (counted), and nothing else changes.
+     */
+    @Test
+    void regionOccurrencesBeyondTheCapHaveNoProfiles() {
+        SiteProfiler profiler = new SiteProfiler();
+        SiteThread t = profiler.newThread();
+        t.rootBegin();
+        int n = SiteProfiler.MAX_REGIONS + 6;
+        for (int i = 0; i < n; i++) {
+            SiteRegion r = t.regionStart("loop");
+            assertThat(r == null).isEqualTo(i >= SiteProfiler.MAX_REGIONS);
+            t.callEnter(0, 0);
+            t.work(1);
+            t.callReturn();
+            if (r != null) {
+                t.regionStop(r);
+            }
+        }
+        SitesResult whole = profiler.finish(t);
+        assertThat(whole.onWork().of(0).local().count()).isEqualTo(n);
+        assertThat(profiler.regionResults()).hasSize(SiteProfiler.MAX_REGIONS).allSatisfy(r -> {
+            assertThat(r.result().work()).isEqualTo(1);
+            assertThat(r.result().span()).isEqualTo(1);
+            assertThat(r.result().onSpan().of(0).local().span()).isEqualTo(1);
+        });
+        assertThat(profiler.regionsWithoutProfiles()).isEqualTo(6);
+    }
+
     private static void checkRegions(List<RegionSites> regions, long[][] kernelWork, long[][] kernelSpan,
                                      long[][] allWork, long[][] allSpan, String what) {
         // in the order they closed: the kernel, then the region around everything
