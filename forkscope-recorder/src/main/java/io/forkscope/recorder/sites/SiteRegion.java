@@ -36,8 +36,11 @@ public final class SiteRegion {
     int saved;
 
     // at the stop
-    /** The order it closed in among all regions (-1: not closed in its frame: no profiles). */
-    long closeSeq = -1;
+    /**
+     * The order it closed in among all regions (-1: not closed in its frame: no profiles). Written
+     * last at the stop (volatile): the end of run reads it first, and then sees the fields above.
+     */
+    volatile long closeSeq = -1;
     /** Its on-span sites (only those with an invocation: compact, kept until the end of the run). */
     java.util.List<io.forkscope.model.sites.SiteMeasures> onSpan;
     long span;
