@@ -1,9 +1,12 @@
 package io.forkscope.cli;
 
 import io.forkscope.analysis.sites.On;
+import io.forkscope.analysis.sites.SiteRegions;
 import io.forkscope.analysis.sites.SiteRows;
+import io.forkscope.analysis.sites.SpanHolders;
 import io.forkscope.model.Recording;
 import io.forkscope.model.sites.RecordedSites;
+import io.forkscope.model.sites.SitesResult;
 import io.forkscope.report.sites.SitesCsv;
 import io.forkscope.report.sites.SitesJson;
 import io.forkscope.report.sites.SitesText;
@@ -12,6 +15,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -25,7 +29,10 @@ import picocli.CommandLine.Spec;
     "Sites by their share of the span (local span on the critical path), each with its three"
         + " measurements (top-call-site, top-caller, local: count, work, span, work/span), then the totals"
         + " that must add up.",
-    "Example: forkscope sites qs.fsk --on work --top 10"})
+    "With --region, the profiles of one region (Forkscope.region in the program): its own T1 and T∞, the"
+        + " invocations that ran inside it, its critical path from its start to its stop.",
+    "Example: forkscope sites qs.fsk --on work --top 10",
+    "Example: forkscope sites qs.fsk --region kernel"})
 final class SitesCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -40,6 +47,11 @@ final class SitesCommand implements Callable<Integer> {
     @Option(names = "--top", paramLabel = "N",
             description = "show the N largest sites, 0 for all (default 20; --csv and --json: all)")
     Integer top;
+
+    @Option(names = "--region", paramLabel = "LABEL",
+            description = "the profiles of the region LABEL (its first occurrence; LABEL#N: its N-th) instead of"
+                    + " the whole run's")
+    String region;
 
     @ArgGroup(exclusive = true)
     Format format = new Format();
@@ -76,14 +88,30 @@ final class SitesCommand implements Callable<Integer> {
                         ? name + " was recorded with --sites but holds no call sites: they are written at the end"
                                 + " of the run, which this recording does not reach"
                         : name + " has no call sites: record it with `forkscope record --sites`"));
-        SiteRows rows = SiteRows.of(sites, rec.info().unit(), profile);
+        SitesResult result = sites.wholeRun();
+        String selected = null;
+        String scope = null;
+        if (region != null) {
+            SiteRegions.Choice c = SiteRegions.select(sites, region).orElseThrow(() -> new UserError(
+                    sites.regions().isEmpty()
+                            ? name + " has no region with call-site profiles (none was recorded: mark one with"
+                                    + " Forkscope.region in the program and record with --sites)"
+                            : "no region '" + region + "' in " + name + "; its regions: " + SiteRegions.describe(sites)
+                                    + " (--region LABEL, or LABEL#N for the N-th)"));
+            result = c.region().result();
+            selected = c.occurrences() > 1 ? c.label() + "#" + c.occurrence() : c.label();
+            scope = "region '" + c.label() + "'" + (c.occurrences() > 1
+                    ? " (occurrence " + c.occurrence() + " of " + c.occurrences() + ")" : "");
+        }
+        SiteRows rows = SiteRows.of(sites, result, rec.info().unit(), profile);
         if (format.json) {
-            SitesJson.write(rows, name, rec.info(), rec.complete(), rec.warnings(),
-                    top == null ? 0 : top, out);
+            SitesJson.write(rows, name, selected, List.copyOf(SiteRegions.labels(sites).keySet()), rec.info(),
+                    rec.complete(), rec.warnings(), top == null ? 0 : top, out);
         } else if (format.csv) {
             SitesCsv.write(rows, top == null ? 0 : top, out);
         } else {
-            SitesText.write(rows, name, rec.complete(), top == null ? DEFAULT_TOP : top, out);
+            SitesText.write(rows, name, scope, region == null ? regionsHint(sites) : null, rec.complete(),
+                    top == null ? DEFAULT_TOP : top, out);
             throttledNote(sites, rec.info().asMap(), out);
         }
         if (!rows.workTotal().ok() || !rows.spanTotal().ok()) {
@@ -94,6 +122,28 @@ final class SitesCommand implements Callable<Integer> {
             err.flush();
         }
         return 0;
+    }
+
+    /**
+     * The last line of the whole run's table when the recording has regions with profiles: which,
+     * and how to see one. The whole run stays the default even with a single region (the kernel a
+     * user would want): the same command then shows the same scope on every recording, and its T1
+     * and T∞ are the ones {@code summary} gives for the run.
+     */
+    static String regionsHint(RecordedSites sites) {
+        Map<String, Integer> labels = SiteRegions.labels(sites);
+        if (labels.isEmpty()) {
+            return null;
+        }
+        if (labels.size() == 1 && sites.regions().size() == 1) {
+            String label = labels.keySet().iterator().next();
+            SitesResult r = sites.regions().get(0).result();
+            long span = sites.wholeRun().span();
+            return "Region '" + label + "' has its own profiles (span " + SpanHolders.percent(
+                    span == 0 ? 0 : 100.0 * r.span() / span) + " of the run's): forkscope sites --region " + label;
+        }
+        return "Regions with their own profiles: " + SiteRegions.describe(sites)
+                + "; show one with --region LABEL (LABEL#N for its N-th occurrence)";
     }
 
     /**

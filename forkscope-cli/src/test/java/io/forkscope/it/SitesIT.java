@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.forkscope.cli.CliRunner;
 import io.forkscope.samples.SampleMain;
 import java.nio.file.Path;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -17,9 +16,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  * units (exact), on every JDK: a complete recording whose call-site totals add up, with the fork and
  * the call of {@code FibTask.compute} among its sites and the summary naming the span's holders.
  */
-@Disabled("needs the other branches of issue 11, not on main yet: `record --sites` and the weaver (sites-weave)"
-        + " and SpanEngine.sitesResult() (sites-engine); enable at merge (merged with sites-weave 267b82b and"
-        + " sites-engine 32a39c6 it passes on JDK 17 and 25)")
 class SitesIT {
     static java.util.List<String> javas() {
         return Jdks.javas();

@@ -17,7 +17,7 @@ import java.util.concurrent.RecursiveAction;
  * moderate).
  *
  * <p>Abstract work: the strand that partitions declares {@code hi − lo} units (one per key
- * examined) and each base case declares the number of key comparisons its insertion sort made.
+ * examined, declared inside {@link #partition}, so that call-site profiles credit it there) and each base case declares the number of key comparisons its insertion sort made.
  * Partition strands are included, not only leaves, because they carry the span this case study is
  * about.
  */
@@ -52,7 +52,6 @@ final class Quicksort extends KernelSample<Quicksort.Input, long[]> {
                 return;
             }
             int split = partition(a, lo, hi);
-            Forkscope.work(hi - lo);
             PqSort left = new PqSort(a, lo, split, cutoff, serial);
             PqSort right = new PqSort(a, split, hi, cutoff, serial);
             if (serial) {
@@ -73,6 +72,9 @@ final class Quicksort extends KernelSample<Quicksort.Input, long[]> {
      * @return split with lo < split < hi, a[lo, split) ≤ pivot ≤ a[split, hi)
      */
     static int partition(long[] a, int lo, int hi) {
+        // declared here, in the partition's own frame, so that per-call-site profiles in abstract
+        // units (record --sites --unit abstract) credit partition with it, as time would
+        Forkscope.work(hi - lo);
         int chosen = lo + (int) Math.floorMod(Checks.mix(((long) lo << 32) ^ hi), (long) (hi - lo));
         swap(a, lo, chosen);
         long pivot = a[lo];

@@ -47,12 +47,47 @@ public final class ScalabilityAnalysis {
             }
         }
         List<SectionScalability> regions = new ArrayList<>(rec.regions().size());
+        java.util.Map<String, Integer> seen = new java.util.HashMap<>();
         for (RegionRecord r : rec.regions()) {
             // a null label would read as the whole run
             String label = r.label() == null ? "" : r.label();
-            regions.add(section(label, r.thread(), r.startNs(), r.unjoined(), r.measures(), unit, opts, gaps));
+            SectionScalability s = section(label, r.thread(), r.startNs(), r.unjoined(), r.measures(), unit, opts, gaps);
+            int occurrence = seen.merge(label, 1, Integer::sum);
+            if (rec.recordedSites().isPresent()) {
+                s = withSpanHolders(s, rec.recordedSites().get(), label, occurrence, unit);
+            }
+            regions.add(s);
         }
         return new ScalabilityReport(unit, opts, whole, regions, holders);
+    }
+
+    /**
+     * A region's section with the sites that hold its own span named in its diagnosis, when the
+     * recording has that region's profiles: the {@code occurrence}-th of its label in both lists
+     * (both are in the order the regions closed; a region the recorder left out of one is left
+     * out of the other too), and its T1 and T∞ are the section's (else the profiles are not this
+     * occurrence's, and nothing is said).
+     */
+    private static SectionScalability withSpanHolders(SectionScalability s, RecordedSites sites, String label,
+                                                      int occurrence, Unit unit) {
+        int n = 0;
+        for (io.forkscope.model.sites.RegionSites r : sites.regions()) {
+            if (!r.label().equals(label) || ++n < occurrence) {
+                continue;
+            }
+            boolean same = r.result().work() == s.measures().work() && r.result().span() == s.measures().span();
+            boolean diagnosed = s.diagnoses().stream().noneMatch(x -> x.kind() == Diagnosis.Kind.INCOMPLETE_DAG);
+            Optional<Diagnosis> d = same && diagnosed && s.measures().work() > 0
+                    ? SpanHolders.diagnosis(sites, r.result(), unit) : Optional.empty();
+            if (d.isEmpty()) {
+                return s;
+            }
+            List<Diagnosis> all = new ArrayList<>(s.diagnoses());
+            all.add(d.get());
+            return new SectionScalability(s.label(), s.thread(), s.startNs(), s.unjoined(), s.measures(),
+                    s.parallelism(), s.burdenedParallelism(), s.averageMaximalStrand(), s.speedups(), all);
+        }
+        return s;
     }
 
     private static SectionScalability section(String label, String thread, long startNs, long unjoined,

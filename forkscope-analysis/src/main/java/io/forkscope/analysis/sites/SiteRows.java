@@ -34,7 +34,14 @@ public record SiteRows(Unit unit, On on, long work, long span, long foreignJoins
 
     /** The whole run's view of {@code sites}, sorted by {@code on}. */
     public static SiteRows of(RecordedSites sites, Unit unit, On on) {
-        SitesResult r = sites.wholeRun();
+        return of(sites, sites.wholeRun(), unit, on);
+    }
+
+    /**
+     * The view of one result of {@code sites} (the whole run's, or a region's: its T1 and T∞ are
+     * the region's own, and so are the shares), sorted by {@code on}.
+     */
+    public static SiteRows of(RecordedSites sites, SitesResult r, Unit unit, On on) {
         SiteMeasures[] onWork = byId(r.onWork(), sites.sites().size());
         SiteMeasures[] onSpan = byId(r.onSpan(), sites.sites().size());
         List<SiteRow> rows = new ArrayList<>(sites.sites().size());

@@ -3,6 +3,7 @@ package io.forkscope.analysis.sites;
 import io.forkscope.analysis.cilkview.Diagnosis;
 import io.forkscope.model.Unit;
 import io.forkscope.model.sites.RecordedSites;
+import io.forkscope.model.sites.SitesResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -20,8 +21,13 @@ public final class SpanHolders {
 
     /** @return the sites with the largest local span on span, largest first; those with none left out */
     public static List<SiteRow> top(RecordedSites sites, Unit unit) {
+        return top(sites, sites.wholeRun(), unit);
+    }
+
+    /** As {@link #top(RecordedSites, Unit)}, for one result of {@code sites} (a region's). */
+    public static List<SiteRow> top(RecordedSites sites, SitesResult result, Unit unit) {
         List<SiteRow> out = new ArrayList<>();
-        for (SiteRow row : SiteRows.of(sites, unit, On.SPAN).shown(TOP)) {
+        for (SiteRow row : SiteRows.of(sites, result, unit, On.SPAN).shown(TOP)) {
             if (row.onSpan().local().span() > 0) {
                 out.add(row);
             }
@@ -34,7 +40,12 @@ public final class SpanHolders {
      *         nothing when no site holds any of it
      */
     public static Optional<Diagnosis> diagnosis(RecordedSites sites, Unit unit) {
-        List<SiteRow> top = top(sites, unit);
+        return diagnosis(sites, sites.wholeRun(), unit);
+    }
+
+    /** As {@link #diagnosis(RecordedSites, Unit)}, for one result of {@code sites} (a region's: shares of its span). */
+    public static Optional<Diagnosis> diagnosis(RecordedSites sites, SitesResult result, Unit unit) {
+        List<SiteRow> top = top(sites, result, unit);
         if (top.isEmpty()) {
             return Optional.empty();
         }
@@ -45,7 +56,7 @@ public final class SpanHolders {
                     .append(SiteNames.holder(row.site())).append(" at ").append(row.site().where())
                     .append(" (").append(percent(row.spanPercent())).append(i == 0 ? " of the span)" : ")");
         }
-        long foreign = sites.wholeRun().foreignJoins();
+        long foreign = result.foreignJoins();
         if (foreign > 0) {
             m.append("; approximate: ").append(foreign).append(" join(s) of a task by another method than its forker's"
                     + " are left out of the on-span profile");

@@ -13,6 +13,8 @@ final class RegionToken {
     final long syncs;
     final long startNs;
     final long outstanding;
+    /** The site profiler's side of the region (record --sites), or null. */
+    io.forkscope.recorder.sites.SiteRegion siteRegion;
 
     RegionToken(String label, ThreadState thread, Frame frame, long startNs, long outstanding) {
         this.label = label;

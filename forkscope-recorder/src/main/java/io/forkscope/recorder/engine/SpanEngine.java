@@ -109,6 +109,7 @@ public final class SpanEngine implements Measurements {
     private final Object sitesLock = new Object();
     /** The result, computed once ({@link #sitesResult}), and what makes it approximate. */
     private io.forkscope.model.sites.SitesResult sitesResult;
+    private List<io.forkscope.model.sites.RegionSites> sitesRegions = List.of();
     private List<String> sitesNotes = List.of();
 
     /** Turns on the per-call-site profiler (record --sites); call before the first event. */
@@ -240,6 +241,7 @@ public final class SpanEngine implements Measurements {
             }
             try {
                 sitesResult = siteProfiler.finishAll(included);
+                sitesRegions = siteProfiler.regionResults();
                 sitesNotes = notes(siteProfiler, included, leftOut, sitesResult, totals);
             } catch (RuntimeException e) {     // a broken state: no profiles rather than a failed recording
                 this.siteProfiler = null;
@@ -248,6 +250,16 @@ public final class SpanEngine implements Measurements {
             }
         }
         return sitesResult;
+    }
+
+    /**
+     * The call-site profiles of each region that stopped in the frame it started in, in the order
+     * they closed (labels may repeat); valid after {@link #sitesResult}, empty without sites.
+     */
+    public List<io.forkscope.model.sites.RegionSites> sitesRegions() {
+        synchronized (sitesLock) {
+            return sitesRegions;
+        }
     }
 
     /**
@@ -304,6 +316,14 @@ public final class SpanEngine implements Measurements {
         }
         if (unwound > 0) {
             out.add(unwound + " call frame(s) were closed without their exit (an exception, or the run ended inside them)");
+        }
+        if (profiler.regionsWithoutProfiles() > 0) {
+            out.add(profiler.regionsWithoutProfiles() + " region occurrence(s) after the first "
+                    + io.forkscope.recorder.sites.SiteProfiler.MAX_REGIONS + " have no call-site profiles of their own");
+        }
+        if (profiler.approximateRegions() > 0) {
+            out.add(profiler.approximateRegions() + " region(s) joined tasks forked before they started: their on-span"
+                    + " profiles are approximate");
         }
         if (r.work() != t.work || r.span() != t.span) {
             out.add("per-site totals differ from the run's: work " + r.work() + " vs T1 " + t.work + ", span " + r.span()
@@ -793,6 +813,9 @@ public final class SpanEngine implements Measurements {
             Frame f = frame(ts, now);
             closeStrand(ts, now);
             RegionToken token = new RegionToken(label, ts, f, now, outstanding());
+            if (ts.sites != null) {
+                token.siteRegion = ts.sites.regionStart(label);   // after the strand closed: in step with f
+            }
             if (f.waitDepth == 0) {
                 openStrand(ts);
             }
@@ -814,7 +837,11 @@ public final class SpanEngine implements Measurements {
             long now = clock.nanoTime();
             Frame f = frame(ts, now);
             closeStrand(ts, now);
-            if (t.thread != ts || t.frame != f || t.node != f.node) {
+            boolean sameFrame = t.thread == ts && t.frame == f && t.node == f.node;
+            if (t.siteRegion != null && t.thread == ts && ts.sites != null) {
+                ts.sites.regionStop(t.siteRegion, sameFrame);
+            }
+            if (!sameFrame) {
                 warnings.add("region '" + t.label + "' was closed on another thread or in another task than it was opened in;"
                         + " it is left out");
             } else {

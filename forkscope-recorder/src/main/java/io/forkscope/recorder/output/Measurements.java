@@ -71,6 +71,14 @@ public interface Measurements {
     }
 
     /**
+     * @return the call-site profiles of each region (label and profiles, in the order the regions
+     *         closed), empty without sites or regions; valid after {@link #sitesResult}
+     */
+    default List<io.forkscope.model.sites.RegionSites> sitesRegions() {
+        return List.of();
+    }
+
+    /**
      * @return why the call-site profiles are approximate, one line per reason (empty when exact);
      *         valid after {@link #sitesResult}
      */

@@ -187,7 +187,7 @@ public final class RecordingSink {
     private void writeSites() throws IOException {
         SitesResult result = measurements.sitesResult();
         if (result != null) {
-            writer.sites(new RecordedSites(siteTable.get(), result));
+            writer.sites(new RecordedSites(siteTable.get(), result, measurements.sitesRegions()));
             for (String note : measurements.sitesNotes()) {
                 writer.warning("call sites: " + note);
             }

@@ -83,6 +83,20 @@ final class SiteFrame {
      */
     boolean switched;
     int swapMark;
+    /**
+     * The innermost region this frame is logically inside ({@link SiteRegion#id}), -1 for none:
+     * inherited from the caller (a call, an inline task) or the forker (a task, through its
+     * {@link SiteTask}); a region's start sets it on the frame it starts in, its stop restores it.
+     */
+    int region;
+    /** The region this frame was started in (its {@link #region} then; unchanged by regions it starts). */
+    int born;
+    /**
+     * The region the invocation whose local work this frame's strands are ({@link #invSite}) was
+     * started in: its own {@link #born} for an invocation, its creator's (caller's) for a
+     * transparent frame; -1 outside any.
+     */
+    int invBorn;
 
     void reset(byte kind, int site, int method, SiteFrame parent, long epoch) {
         this.kind = kind;
@@ -98,5 +112,6 @@ final class SiteFrame {
         task = null;
         switched = false;
         swapMark = 0;
+        region = born = invBorn = -1;
     }
 }

@@ -1,7 +1,11 @@
 package io.forkscope.recorder.sites;
 
+import io.forkscope.model.sites.RegionSites;
 import io.forkscope.model.sites.SitesResult;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
@@ -36,6 +40,24 @@ public final class SiteProfiler {
     private long retiredDetached;
     private long retiredOpaque;
     private long retiredUnwound;
+    private long[][] retiredRegionWork = new long[0][];
+    private long[] retiredRegionOutside = new long[0];
+
+    /**
+     * How many region occurrences get call-site profiles: each costs a row table per thread that
+     * ran inside it and its on-span sites until the end of the run, so a region in a hot loop
+     * must not grow memory without bound. Later occurrences have none (their invocations still
+     * count in the regions enclosing them), and a note says how many.
+     */
+    public static final int MAX_REGIONS = 1024;
+
+    /** Every region started, by id (guarded by itself: regions start on any thread, rarely). */
+    private final List<SiteRegion> regions = new ArrayList<>();
+    private final AtomicLong closes = new AtomicLong();
+    /** The regions' results, computed by the end of run (in the order the regions closed). */
+    private List<RegionSites> regionResults = List.of();
+    private int approximateRegions;
+    private long regionsWithout;
 
     /** A new per-thread state (call once per thread, keep it thread-confined), ended by {@link #finish}. */
     public SiteThread newThread() {
@@ -68,6 +90,61 @@ public final class SiteProfiler {
         retiredDetached += t.detached();
         retiredOpaque += t.opaqueSpan();
         retiredUnwound += t.unwound();
+        foldRegions(t);
+    }
+
+    /** Adds a thread's region tables into the retired ones. */
+    private void foldRegions(SiteThread t) {
+        int n = t.regionWork.length;
+        if (n > retiredRegionWork.length) {
+            retiredRegionWork = java.util.Arrays.copyOf(retiredRegionWork, n);
+            retiredRegionOutside = java.util.Arrays.copyOf(retiredRegionOutside, n);
+        }
+        for (int r = 0; r < n; r++) {
+            if (t.regionWork[r] != null) {
+                retiredRegionWork[r] = add(retiredRegionWork[r] == null ? new long[0] : retiredRegionWork[r],
+                        t.regionWork[r]);
+            }
+            retiredRegionOutside[r] += t.regionOutside[r];
+        }
+    }
+
+    /** A new region, enclosed by region {@code parent} (-1: none); its id is the next one. */
+    SiteRegion newRegion(String label, int parent) {
+        synchronized (regions) {
+            if (regions.size() >= MAX_REGIONS) {
+                regionsWithout++;
+                return null;
+            }
+            SiteRegion r = new SiteRegion(regions.size(), parent, label);
+            regions.add(r);
+            return r;
+        }
+    }
+
+    /** Region {@code r} stopped in its start frame: it has profiles, in this place of the closing order. */
+    void closed(SiteRegion r) {
+        r.closeSeq = closes.getAndIncrement();
+    }
+
+    /**
+     * The profiles of every region that stopped in the frame it started in, in the order they
+     * closed (a label may occur several times); valid after {@link #finishAll} / {@link #finish}.
+     */
+    public List<RegionSites> regionResults() {
+        return regionResults;
+    }
+
+    /** Region occurrences that started after the first {@link #MAX_REGIONS} and have no profiles. */
+    public long regionsWithoutProfiles() {
+        synchronized (regions) {
+            return regionsWithout;
+        }
+    }
+
+    /** Regions whose path at the stop did not contain the one at the start (outside the region contract). */
+    public int approximateRegions() {
+        return approximateRegions;
     }
 
     /** {detached tasks, opaque span, unwound frames} of the retired threads (see SiteThread). */
@@ -132,12 +209,97 @@ public final class SiteProfiler {
             outsideSpan = best.localSpan;
             span = best.span;
         }
-        long work = outsideWork;
-        for (int b = 0; b < onWork.length; b += SiteProf.FIELDS) {
-            work += onWork[b + 7];
-        }
+        long work = outsideWork + localWork(onWork);
+        regionResults = regionResults(included);
         return new SitesResult(work, span, SiteTable.profile(onWork, outsideWork, outsideSpan),
                 SiteTable.profile(onSpan, outsideWork, outsideSpan), foreign);
+    }
+
+    /**
+     * Moves the local work of rows with no invocation out of a region's table and returns it:
+     * transparent tasks' strands credited to an invocation that did not end inside the region (the
+     * one the region started in, or one enclosing it) lie outside any invocation of the region.
+     */
+    private static long uncounted(long[] table) {
+        long w = 0;
+        for (int b = 0; b < table.length; b += SiteProf.FIELDS) {
+            if (table[b + 6] == 0) {
+                w += table[b + 7];
+                table[b + 7] = 0;
+            }
+        }
+        return w;
+    }
+
+    private static long localWork(long[] table) {
+        long w = 0;
+        for (int b = 0; b < table.length; b += SiteProf.FIELDS) {
+            w += table[b + 7];
+        }
+        return w;
+    }
+
+    /**
+     * Every region's on-work table is the sum of the threads' tables of its id and of every region
+     * nested in it: an invocation counts in its innermost region while it runs (O(1)), and here in
+     * every region that encloses it (a nested region's id is larger than its parent's, so one pass
+     * from the last id down folds each region into its parent after its own children). Its outside
+     * work: its start frame's own strands during it, plus transparent local work outside any
+     * invocation inside it. Work and span then add up to the region's own T1 and T∞ under the
+     * contract (every site's local work + outside = T1; local span on span + outside span = T∞).
+     */
+    private List<RegionSites> regionResults(List<SiteThread> included) {
+        List<SiteRegion> all;
+        synchronized (regions) {
+            all = List.copyOf(regions);
+        }
+        int n = all.size();
+        if (n == 0) {
+            return List.of();
+        }
+        long[][] tables = new long[n][];
+        long[] outside = new long[n];
+        for (int r = 0; r < n; r++) {
+            tables[r] = r < retiredRegionWork.length && retiredRegionWork[r] != null ? retiredRegionWork[r].clone()
+                    : new long[0];
+            outside[r] = r < retiredRegionOutside.length ? retiredRegionOutside[r] : 0;
+        }
+        for (SiteThread t : included) {
+            for (int r = 0; r < Math.min(n, t.regionWork.length); r++) {
+                if (t.regionWork[r] != null) {
+                    tables[r] = add(tables[r], t.regionWork[r]);
+                }
+                outside[r] += t.regionOutside[r];
+            }
+        }
+        for (int r = n - 1; r >= 0; r--) {
+            int p = all.get(r).parent;
+            if (p >= 0 && p < r) {
+                tables[p] = add(tables[p], tables[r]);
+                outside[p] += outside[r];
+            }
+        }
+        List<SiteRegion> closed = new ArrayList<>();
+        for (SiteRegion r : all) {
+            if (r.closeSeq >= 0) {
+                closed.add(r);
+            }
+        }
+        closed.sort(Comparator.comparingLong(r -> r.closeSeq));
+        List<RegionSites> out = new ArrayList<>(closed.size());
+        int approximate = 0;
+        for (SiteRegion r : closed) {
+            long outsideWork = outside[r.id] + r.frameOutside + uncounted(tables[r.id]);
+            long work = outsideWork + localWork(tables[r.id]);
+            if (r.approximate) {
+                approximate++;
+            }
+            out.add(new RegionSites(r.label, new SitesResult(work, r.span,
+                    SiteTable.profile(tables[r.id], outsideWork, r.outsideSpan),
+                    new io.forkscope.model.sites.SiteProfile(r.onSpan, outsideWork, r.outsideSpan), 0)));
+        }
+        approximateRegions = approximate;
+        return List.copyOf(out);
     }
 
     /** {@code into} grown as needed, plus {@code w} (both dense per-site tables). */

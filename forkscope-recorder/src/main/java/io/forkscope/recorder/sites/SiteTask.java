@@ -28,6 +28,10 @@ public final class SiteTask {
     /** The site whose local work a transparent task's strands are (its creator's), -1 for none. */
     final int invSite;
 
+    /** The region the forking frame was in at the fork (see {@link SiteFrame#region}); the task's frame inherits it. */
+    int region = -1;
+    /** For a transparent task: its creator's {@link SiteFrame#invBorn}. */
+    int invBorn = -1;
     /** The on-span profile of the task's own path, or null when no invocation lies on it (no allocation then). */
     SiteProf path;
     long work;

@@ -72,6 +72,14 @@ public final class SiteThread {
     /** The number S of sites this thread has seen (ids are dense): the log length that triggers a fold. */
     private int sites = 1;
     long[] onWork = new long[0];     // grown on the first invocation that ends here
+    /**
+     * Per region id: the on-work table of the invocations that ended here while logically inside
+     * that region, innermost only (the end of run folds each region into the one enclosing it);
+     * null rows until the first. Grown by doubling on a new id: nothing allocated per invocation.
+     */
+    long[][] regionWork = new long[0][];
+    /** Per region id: local work of transparent frames outside any invocation, inside that region. */
+    long[] regionOutside = new long[0];
     /** Local work of transparent frames and popped roots that lay outside any invocation. */
     long outsideCredited;
     long foreignJoins;
@@ -134,6 +142,7 @@ public final class SiteThread {
         SiteFrame top = stack[depth - 1];
         learn(site, callerMethod);
         SiteFrame g = push(SiteFrame.CALL, site, callerMethod, top);
+        g.region = g.born = g.invBorn = top.region;
         g.base = base;
         g.workBase = workBase;
         g.topCallSite = siteCount[site] == 0;
@@ -227,7 +236,10 @@ public final class SiteThread {
             // Freeze the current store: it is now shared with the task's snapshot; the frame goes on in a new one.
             snapshot = profiler.freeze(f);
         }
-        return new SiteTask(site, method, topCallSite, topCaller, f, f.span, f.localSpan, snapshot, f.invSite);
+        SiteTask t = new SiteTask(site, method, topCallSite, topCaller, f, f.span, f.localSpan, snapshot, f.invSite);
+        t.region = f.region;
+        t.invBorn = f.invBorn;
+        return t;
     }
 
     /** This thread starts running {@code task}'s body. */
@@ -266,6 +278,8 @@ public final class SiteThread {
         SiteFrame g = push(SiteFrame.TASK, site, task == null ? -1 : task.method, creator);
         g.base = base;
         g.task = task;
+        g.region = g.born = task == null ? -1 : task.region;
+        g.invBorn = site >= 0 ? g.born : task == null ? -1 : task.invBorn;
         g.switched = swap;
         g.swapMark = mark;
         if (site >= 0) {
@@ -291,7 +305,7 @@ public final class SiteThread {
         if (g.site >= 0) {
             finished(g);
         } else {
-            credit(g.invSite, g.ownWork - g.credited);
+            credit(g.invSite, g.ownWork - g.credited, g.region, g.invBorn);
         }
         SiteTask t = g.task;
         if (t != null) {
@@ -321,6 +335,8 @@ public final class SiteThread {
         }
         SiteFrame top = stack[depth - 1];
         SiteFrame g = push(SiteFrame.INLINE, -1, -1, top);
+        g.region = g.born = top.region;
+        g.invBorn = top.invBorn;
         g.base = base;
         g.invSite = top.invSite;
     }
@@ -446,6 +462,80 @@ public final class SiteThread {
         }
     }
 
+    /**
+     * A region starts in the top frame (labelled {@code label}): the frame's path profile and
+     * counters are remembered (O(stores in its chain × S), once per region), and invocations that
+     * start from here on inside the frame count in the region (the frame's region tag).
+     * @return the region, or null when it gets no profiles (beyond {@link SiteProfiler#MAX_REGIONS})
+     */
+    public SiteRegion regionStart(String label) {
+        SiteFrame g = stack[depth - 1];
+        SiteRegion r = profiler.newRegion(label, g.region);
+        if (r == null) {
+            return null;      // beyond SiteProfiler.MAX_REGIONS: no profiles, no tag
+        }
+        r.frame = g;
+        r.epoch = g.epoch;
+        r.startPath = pathSum(g);
+        r.startSpan = g.span;
+        r.startLocalSpan = g.localSpan;
+        r.startOwn = g.ownWork - g.credited;
+        r.saved = g.region;
+        g.region = r.id;
+        return r;
+    }
+
+    /**
+     * The region {@code r} (started on this thread) stops. If its start frame is still the top
+     * frame, the region gets its profiles (the differences of the frame's path profile and
+     * counters, see {@link SiteRegion}); otherwise (stopped in another invocation) it gets none.
+     * The start frame's region tag is restored either way while the frame lives.
+     */
+    public void regionStop(SiteRegion r) {
+        regionStop(r, true);
+    }
+
+    /** As {@link #regionStop(SiteRegion)}; with {@code profile} false the region gets no profiles (the engine left it out). */
+    public void regionStop(SiteRegion r, boolean profile) {
+        SiteFrame g = r.frame;
+        if (g == null) {
+            return;
+        }
+        r.frame = null;
+        boolean live = g.epoch == r.epoch;
+        if (live) {
+            g.region = r.saved;
+        }
+        if (profile && live && depth > 0 && stack[depth - 1] == g) {
+            long[] now = pathSum(g);
+            long[] start = r.startPath;
+            boolean negative = false;
+            for (int i = 0; i < now.length; i++) {
+                now[i] -= i < start.length ? start[i] : 0;
+                negative |= now[i] < 0;
+            }
+            for (int i = now.length; i < start.length; i++) {
+                negative |= start[i] != 0;
+            }
+            r.onSpan = SiteTable.profile(now, 0, 0).sites();
+            r.approximate = negative;
+            r.span = g.span - r.startSpan;
+            r.outsideSpan = g.localSpan - r.startLocalSpan;
+            r.frameOutside = g.ownWork - g.credited - r.startOwn;
+            profiler.closed(r);
+        }
+        r.startPath = null;
+    }
+
+    /** The on-span profile of {@code g}'s path so far, as a dense table (its chain is not consumed). */
+    private static long[] pathSum(SiteFrame g) {
+        long[] a = new long[0];
+        for (SiteProf p = g.head; p != null; p = p.parent) {
+            a = p.addTo(a);
+        }
+        return a;
+    }
+
     /** Checks that only the root frame is left (the computation ended on this thread). */
     void checkOnlyRoot() {
         if (depth != 1 || stack[0].kind != SiteFrame.ROOT) {
@@ -525,7 +615,10 @@ public final class SiteThread {
         from.parent = null;
     }
 
-    /** An invocation ended: into the on-work table, with the local work not yet credited there. */
+    /**
+     * An invocation ended: into the on-work table, with the local work not yet credited there; and
+     * into its region's table when it ended inside one (O(1): one more row update).
+     */
     private void finished(SiteFrame g) {
         onWork = SiteTable.ensure(onWork, g.site);
         SiteProf.add(onWork, g.site, g.topCallSite, g.topCaller, g.work, g.span, g.ownWork - g.credited,
@@ -533,16 +626,53 @@ public final class SiteThread {
         if (g.kind == SiteFrame.CALL) {
             SiteThrottle.check(onWork, g.site);
         }
+        int r = g.born;
+        if (r >= 0) {
+            long[] t = SiteTable.ensure(regionTable(r), g.site);
+            regionWork[r] = t;
+            SiteProf.add(t, g.site, g.topCallSite, g.topCaller, g.work, g.span, g.ownWork - g.credited,
+                    g.localSpan);
+        }
     }
 
-    /** Local work {@code w} of a transparent frame, to the on-work row of {@code site} (no count), or outside. */
-    private void credit(int site, long w) {
+    /**
+     * Local work {@code w} of a transparent frame (in region {@code region}, -1 for none), to the
+     * on-work row of {@code site} (no count), or outside. In the regions: local work of that
+     * invocation in every region the invocation was started in ({@code invBorn} and those
+     * enclosing it), outside any invocation in the regions between ({@code region} up to, not
+     * including, {@code invBorn}). With the end of run's fold of each region into its parent
+     * (tables and outside alike), adding {@code w} as outside to {@code region} and taking it back
+     * from {@code invBorn}'s outside, to put it in {@code invBorn}'s row, does exactly that in O(1).
+     */
+    private void credit(int site, long w, int region, int invBorn) {
         if (site < 0) {
             outsideCredited += w;
         } else {
             onWork = SiteTable.ensure(onWork, site);
             onWork[site * SiteProf.FIELDS + 7] += w;
         }
+        if (region >= 0) {
+            long[] own = regionTable(region);     // grows the arrays first: assign after
+            regionWork[region] = own;
+            regionOutside[region] += w;
+            if (site >= 0 && invBorn >= 0) {
+                long[] t = SiteTable.ensure(regionTable(invBorn), site);
+                regionWork[invBorn] = t;
+                regionOutside[invBorn] -= w;
+                t[site * SiteProf.FIELDS + 7] += w;
+            }
+        }
+    }
+
+    /** The table of region {@code r} on this thread (an empty one at first), the arrays grown to hold {@code r}. */
+    private long[] regionTable(int r) {
+        if (r >= regionWork.length) {
+            int n = Math.max(r + 1, regionWork.length * 2);
+            regionWork = Arrays.copyOf(regionWork, n);
+            regionOutside = Arrays.copyOf(regionOutside, n);
+        }
+        long[] t = regionWork[r];
+        return t == null ? new long[0] : t;
     }
 
     private void learn(int site, int method) {

@@ -44,7 +44,14 @@ class RecordingSinkSitesTest {
     static final class Sites implements Measurements {
         final List<String> calls = new ArrayList<>();
         SitesResult result = RESULT;
+        List<io.forkscope.model.sites.RegionSites> regions = List.of();
         RuntimeException failure;
+
+        @Override
+        public List<io.forkscope.model.sites.RegionSites> sitesRegions() {
+            calls.add("regions");
+            return regions;
+        }
 
         @Override
         public WholeRun snapshot(boolean isFinal) {
@@ -89,9 +96,25 @@ class RecordingSinkSitesTest {
     void theBlockComesOnceAtTheEndAfterTheFinalDrainAndSnapshot() throws Exception {
         Sites m = new Sites();
         Recording r = closed(m, new ByteArrayOutputStream());
-        assertThat(m.calls).containsExactly("snapshot", "snapshot", "final drain", "final snapshot", "sites");
+        assertThat(m.calls).containsExactly("snapshot", "snapshot", "final drain", "final snapshot", "sites", "regions");
         assertThat(r.complete()).isTrue();
         assertThat(r.recordedSites()).contains(new RecordedSites(TABLE, RESULT));
+    }
+
+    @Test
+    void eachRegionsProfilesGoIntoTheBlockInOrderALabelTwiceTwice() throws Exception {
+        Sites m = new Sites();
+        SiteProfile one = new SiteProfile(List.of(
+                new SiteMeasures(1, new Measurement(1, 35, 25), new Measurement(1, 35, 25), new Measurement(3, 35, 25))),
+                0, 0);
+        SitesResult kernel = new SitesResult(35, 25, one, one, 0);
+        m.regions = List.of(new io.forkscope.model.sites.RegionSites("kernel", kernel),
+                new io.forkscope.model.sites.RegionSites("setup", RESULT),
+                new io.forkscope.model.sites.RegionSites("kernel", RESULT));
+        Recording r = closed(m, new ByteArrayOutputStream());
+        assertThat(r.recordedSites()).contains(new RecordedSites(TABLE, RESULT, m.regions));
+        assertThat(r.recordedSites().get().regions()).extracting(io.forkscope.model.sites.RegionSites::label)
+                .containsExactly("kernel", "setup", "kernel");
     }
 
     @Test

@@ -138,6 +138,33 @@ final class EngineSites implements SiteBackend {
     }
 
     @Override
+    public Object regionStart(int thread, String label) {
+        return engine.regionStart(label);
+    }
+
+    @Override
+    public void regionStop(int thread, Object mark) {
+        engine.regionStop(mark);
+    }
+
+    /** The regions' site profiles, without the "end" region {@link #finish} adds. */
+    @Override
+    public java.util.List<io.forkscope.model.sites.RegionSites> regions() {
+        return engine.sitesRegions().stream().filter(r -> !r.label().equals("end")).toList();
+    }
+
+    /** The engine's own region records (T1, T∞ per region), in the order they closed, without "end". */
+    java.util.List<io.forkscope.model.RegionRecord> regionRecords() {
+        java.util.List<io.forkscope.model.RegionRecord> out = new java.util.ArrayList<>();
+        engine.drainRegions(r -> {
+            if (!r.label().equals("end")) {
+                out.add(r);
+            }
+        }, true);
+        return out;
+    }
+
+    @Override
     public SitesResult finish() {
         // The engine counts a strand when an event ends it: one more event ends the root's last one.
         engine.regionStop(engine.regionStart("end"));

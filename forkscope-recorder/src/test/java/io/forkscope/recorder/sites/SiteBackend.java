@@ -1,6 +1,8 @@
 package io.forkscope.recorder.sites;
 
+import io.forkscope.model.sites.RegionSites;
 import io.forkscope.model.sites.SitesResult;
+import java.util.List;
 
 /**
  * What {@link SiteRun} drives while it interprets a program: the site profiler alone
@@ -28,6 +30,20 @@ interface SiteBackend {
     void joinEnd(int thread, Object task);
 
     SitesResult finish();
+
+    /** A region starts in the current frame of {@code thread}; returns its mark for {@link #regionStop}. */
+    default Object regionStart(int thread, String label) {
+        throw new UnsupportedOperationException("regions");
+    }
+
+    default void regionStop(int thread, Object mark) {
+        throw new UnsupportedOperationException("regions");
+    }
+
+    /** The regions' site profiles, in the order they closed (after {@link #finish}). */
+    default List<RegionSites> regions() {
+        return List.of();
+    }
 
     /** Runs a part of the program (a task's run) on simulated thread {@code thread}. */
     default void onThread(int thread, Runnable part) {
@@ -91,6 +107,21 @@ interface SiteBackend {
             @Override
             public SitesResult finish() {
                 return profiler.finish(threads[0]);
+            }
+
+            @Override
+            public Object regionStart(int thread, String label) {
+                return threads[thread].regionStart(label);
+            }
+
+            @Override
+            public void regionStop(int thread, Object mark) {
+                threads[thread].regionStop((SiteRegion) mark);
+            }
+
+            @Override
+            public List<RegionSites> regions() {
+                return profiler.regionResults();
             }
 
             @Override

@@ -34,6 +34,19 @@ final class SiteOracle {
     final long outsideSpanOnSpan;
     /** Joined tasks whose path the critical path takes (end edges on it). */
     final int endEdgesOnPath;
+    /** Per region of the run (by its id): its profiles from the definitions, see {@link Region}. */
+    final List<Region> regions = new ArrayList<>();
+
+    /**
+     * A region's profiles from the definitions: its nodes are those logically inside it (the
+     * node's region or an enclosing one of it is this one: tasks take their fork point's region);
+     * its invocations those whose first node is inside it (each with the same values and flags as
+     * in the whole run); its work their weight; its span the longest path from its first node to
+     * its last through its nodes (same DP and tie rule); on span, the region's invocations with a
+     * node on that path; outside, its nodes (on that path) that belong to no invocation of it.
+     */
+    record Region(long work, long span, long[] onWork, long[] onSpan, long outsideWork, long outsideSpan) {
+    }
 
     SiteOracle(SiteRun run) {
         int n = run.nodes();
@@ -81,6 +94,8 @@ final class SiteOracle {
         outsideWork = ow;
         outsideSpanOnSpan = os;
 
+        long[][] values = new long[invs][];
+        boolean[][] flags = new boolean[invs][];
         for (int i = 1; i < invs; i++) {
             int site = run.invSite.get(i);
             long iw = 0;
@@ -114,10 +129,71 @@ final class SiteOracle {
                 topCallSite &= as != site;
                 topCaller &= run.program.sites.get(as).method() != method;
             }
+            values[i] = new long[] {iw, isp, lw, ls};
+            flags[i] = new boolean[] {topCallSite, topCaller};
             add(onWork, site, topCallSite, topCaller, iw, isp, lw, ls);
             if (onPath) {
                 add(onSpan, site, topCallSite, topCaller, iw, isp, lw, ls);
             }
+        }
+        regions(run, in, values, flags, sites);
+    }
+
+    private void regions(SiteRun run, boolean[][] in, long[][] values, boolean[][] flags, int sites) {
+        int n = run.nodes();
+        int invs = run.invSite.size();
+        for (int r = 0; r < run.regionParent.size(); r++) {
+            boolean[] inR = new boolean[n];
+            long w = 0;
+            for (int v = 0; v < n; v++) {
+                for (int q = run.nodeRegion.get(v); q >= 0; q = run.regionParent.get(q)) {
+                    if (q == r) {
+                        inR[v] = true;
+                        w += run.weight.get(v);
+                        break;
+                    }
+                }
+            }
+            boolean[] ofRegion = new boolean[invs];
+            for (int i = 1; i < invs; i++) {
+                ofRegion[i] = inR[run.invFirst.get(i)];
+            }
+            long[] d = new long[n];
+            int[] b = new int[n];
+            longest(run, inR, run.regionFirst.get(r), d, b);
+            int last = run.regionLast.get(r);
+            boolean[] onPath = new boolean[n];
+            long outsideSpan = 0;
+            for (int v = last; v >= 0; v = b[v]) {
+                onPath[v] = true;
+                if (!ofRegion[run.nodeInv.get(v)]) {
+                    outsideSpan += run.weight.get(v);
+                }
+            }
+            long outsideWork = 0;
+            for (int v = 0; v < n; v++) {
+                if (inR[v] && !ofRegion[run.nodeInv.get(v)]) {
+                    outsideWork += run.weight.get(v);
+                }
+            }
+            long[] rw = new long[Math.max(1, sites) * FIELDS];
+            long[] rs = new long[Math.max(1, sites) * FIELDS];
+            for (int i = 1; i < invs; i++) {
+                if (!ofRegion[i]) {
+                    continue;
+                }
+                int site = run.invSite.get(i);
+                long[] x = values[i];
+                add(rw, site, flags[i][0], flags[i][1], x[0], x[1], x[2], x[3]);
+                boolean crosses = false;
+                for (int v = 0; v < n && !crosses; v++) {
+                    crosses = in[i][v] && onPath[v];
+                }
+                if (crosses) {
+                    add(rs, site, flags[i][0], flags[i][1], x[0], x[1], x[2], x[3]);
+                }
+            }
+            regions.add(new Region(w, d[last], rw, rs, outsideWork, outsideSpan));
         }
     }
 

@@ -55,7 +55,84 @@ class SiteProfilerProperties {
         Statistics.label("tasks on several real threads").coverage(c -> c.check(true).percentage(x -> x > 15));
     }
 
+    /**
+     * Regions (random, nested, recursive through their bodies, each joining what it forks) on the
+     * site profiler alone: every region's profiles equal the oracle's from the definitions
+     * ({@link SiteOracle.Region}), and add up to its work and span; the whole run still equals the
+     * oracle.
+     */
+    @Property(tries = 300)
+    void regionsEqualOracle(@ForAll("programsWithRegions") SiteProgram program, @ForAll long scheduleSeed,
+                            @ForAll @IntRange(min = 1, max = 3) int threads) {
+        SiteRun run = new SiteRun(program, scheduleSeed & Long.MAX_VALUE, threads);
+        check(program, run, false);
+        checkRegions(program, run);
+    }
+
+    /**
+     * The same through the whole engine on 1–3 real threads; each region's profiles also add up
+     * to the engine's own T1 and T∞ of that region (its RegionRecord).
+     */
+    @Property(tries = 300)
+    void engineRegionsEqualOracle(@ForAll("programsWithRegions") SiteProgram program, @ForAll long scheduleSeed,
+                                  @ForAll @IntRange(min = 1, max = 3) int threads) {
+        EngineSites engine = new EngineSites(threads);
+        SiteRun run = new SiteRun(program, scheduleSeed & Long.MAX_VALUE, threads, engine);
+        check(program, run, false);
+        checkRegions(program, run);
+        List<io.forkscope.model.RegionRecord> records = engine.regionRecords();
+        assertThat(records).as("engine regions").hasSize(run.onlineRegions.size());
+        for (int k = 0; k < records.size(); k++) {
+            SitesResult r = run.onlineRegions.get(k).result();
+            assertThat(run.onlineRegions.get(k).label()).isEqualTo(records.get(k).label());
+            assertThat(r.work()).as("region " + k + " T1").isEqualTo(records.get(k).measures().work());
+            assertThat(r.span()).as("region " + k + " T∞").isEqualTo(records.get(k).measures().span());
+        }
+        assertThat(engine.engine.sitesNotes()).as("notes").isEmpty();
+    }
+
+    private static void checkRegions(SiteProgram program, SiteRun run) {
+        SiteOracle oracle = new SiteOracle(run);
+        int sites = program.sites.size();
+        assertThat(run.onlineRegions).as("regions").hasSize(run.regionsClosed.size());
+        boolean nested = false;
+        for (int k = 0; k < run.regionsClosed.size(); k++) {
+            int id = run.regionsClosed.get(k);
+            nested |= run.regionParent.get(id) >= 0;
+            SiteOracle.Region want = oracle.regions.get(id);
+            SitesResult got = run.onlineRegions.get(k).result();
+            String as = "region " + id + " (closed " + k + ")";
+            assertThat(got.work()).as(as + " work").isEqualTo(want.work());
+            assertThat(got.span()).as(as + " span").isEqualTo(want.span());
+            assertThat(SiteOracle.describe(dense(got.onWork(), sites))).as(as + " on work")
+                    .containsExactlyElementsOf(SiteOracle.describe(want.onWork()));
+            assertThat(SiteOracle.describe(dense(got.onSpan(), sites))).as(as + " on span")
+                    .containsExactlyElementsOf(SiteOracle.describe(want.onSpan()));
+            assertThat(got.onWork().outsideWork()).as(as + " outside work").isEqualTo(want.outsideWork());
+            assertThat(got.onSpan().outsideSpan()).as(as + " outside span").isEqualTo(want.outsideSpan());
+            long localWork = got.onWork().outsideWork();
+            for (SiteMeasures m : got.onWork().sites()) {
+                localWork += m.local().work();
+            }
+            long localSpan = got.onSpan().outsideSpan();
+            for (SiteMeasures m : got.onSpan().sites()) {
+                localSpan += m.local().span();
+            }
+            assertThat(localWork).as(as + " local work adds up to its T1").isEqualTo(got.work());
+            assertThat(localSpan).as(as + " local span on span adds up to its T∞").isEqualTo(got.span());
+        }
+        Statistics.label("regions").collect(!run.regionsClosed.isEmpty());
+        Statistics.label("nested regions").collect(nested);
+        Statistics.label("regions").coverage(c -> c.check(true).percentage(x -> x > 30));
+        Statistics.label("nested regions").coverage(c -> c.check(true).percentage(x -> x > 5));
+    }
+
     private static void check(SiteProgram program, SiteRun run) {
+        check(program, run, true);
+    }
+
+    /** @param coverage whether to check the statistics' coverage (tuned to {@link #programs}, not to regions') */
+    private static void check(SiteProgram program, SiteRun run, boolean coverage) {
         SiteOracle oracle = new SiteOracle(run);
         SitesResult online = run.online;
 
@@ -88,10 +165,13 @@ class SiteProfilerProperties {
         boolean noSiteForks = program.sites.stream().anyMatch(SiteProgram.Site::noSite);
         boolean joinCalls = program.sites.stream().anyMatch(s -> s.target() < 0);
         Statistics.label("joins woven as call sites").collect(joinCalls);
-        Statistics.label("joins woven as call sites").coverage(c -> c.check(true).percentage(x -> x > 10));
         Statistics.label("task paths on the critical path").collect(oracle.endEdgesOnPath > 0);
         Statistics.label("recursion on span").collect(recursionOnSpan);
         Statistics.label("forks at no site").collect(noSiteForks);
+        if (!coverage) {
+            return;
+        }
+        Statistics.label("joins woven as call sites").coverage(c -> c.check(true).percentage(x -> x > 10));
         Statistics.label("task paths on the critical path").coverage(c -> c.check(true).percentage(x -> x > 15));
         Statistics.label("recursion on span").coverage(c -> c.check(true).percentage(x -> x > 15));
         Statistics.label("forks at no site").coverage(c -> c.check(true).percentage(x -> x > 15));
@@ -119,6 +199,17 @@ class SiteProfilerProperties {
     record Gen(int kind, int target, long units, int pick) {
     }
 
+    /** As {@link #programs}, some statements being regions around another method's body. */
+    @Provide
+    Arbitrary<SiteProgram> programsWithRegions() {
+        Arbitrary<Gen> stmt = Combinators.combine(Arbitraries.integers().between(0, 4),
+                Arbitraries.integers().between(0, 3), Arbitraries.longs().between(0, 9),
+                Arbitraries.integers().between(0, 7)).as(Gen::new);
+        Arbitrary<List<Gen>> body = stmt.list().ofMinSize(1).ofMaxSize(7);
+        return Combinators.combine(body.list().ofMinSize(1).ofMaxSize(4), Arbitraries.integers().between(1, 5),
+                Arbitraries.integers().between(4, 120)).as(SiteProfilerProperties::build);
+    }
+
     @Provide
     Arbitrary<SiteProgram> programs() {
         Arbitrary<Gen> stmt = Combinators.combine(Arbitraries.integers().between(0, 3),
@@ -141,6 +232,7 @@ class SiteProfilerProperties {
                 switch (g.kind()) {
                     case 0 -> p.work(m, g.units());
                     case 1 -> p.call(m, target);
+                    case 4 -> p.region(m, target);
                     case 2 -> {
                         if (g.pick() % 3 == 0) {
                             p.forkNoSite(m, target, forked.size());

@@ -26,7 +26,7 @@ final class SiteProgram {
         }
     }
 
-    sealed interface Stmt permits Work, Call, Fork, Join {
+    sealed interface Stmt permits Work, Call, Fork, Join, Region {
     }
 
     record Work(long units, long perArg) implements Stmt {
@@ -45,6 +45,15 @@ final class SiteProgram {
      * the join.
      */
     record Join(int slot, int site) implements Stmt {
+    }
+
+    /**
+     * A region ({@code Forkscope.region}) around {@code method}'s body run inline in the current
+     * invocation (no call: the same frame), with its own fork slots and an implicit sync at its
+     * end, so the region joins what it forks (the region contract). Counts against the depth and
+     * the budget like an invocation, so that recursion through regions ends.
+     */
+    record Region(int method) implements Stmt {
     }
 
     final List<Site> sites = new ArrayList<>();
@@ -112,6 +121,12 @@ final class SiteProgram {
         return id;
     }
 
+    /** Adds, in {@code method}, a region around {@code body}'s body run inline. */
+    SiteProgram region(int method, int body) {
+        bodies.get(method).add(new Region(body));
+        return this;
+    }
+
     SiteProgram join(int method, int slot) {
         bodies.get(method).add(new Join(slot, -1));
         return this;
@@ -133,6 +148,7 @@ final class SiteProgram {
             for (Stmt s : bodies.get(m)) {
                 b.append(' ').append(s instanceof Work w ? "w" + w.units() + (w.perArg() == 0 ? "" : "+" + w.perArg() + "n")
                         : s instanceof Call c ? "call#" + c.site() + "->m" + sites.get(c.site()).target()
+                        : s instanceof Region r ? "region{m" + r.method() + "}"
                         : s instanceof Fork f ? (sites.get(f.site()).noSite() ? "libfork->m" : "fork#" + f.site() + "->m")
                                 + sites.get(f.site()).target() + "@" + f.slot()
                         : (((Join) s).site() < 0 ? "" : "call#" + ((Join) s).site() + ":") + "join@" + ((Join) s).slot());

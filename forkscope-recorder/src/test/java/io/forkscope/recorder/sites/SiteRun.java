@@ -42,6 +42,17 @@ final class SiteRun {
     final List<Integer> invParent = new ArrayList<>();
     final List<Integer> invFirst = new ArrayList<>();
     final List<Integer> invLast = new ArrayList<>();
+    /** The innermost region of each node (-1: none); per region its enclosing one, first and last node. */
+    final List<Integer> nodeRegion = new ArrayList<>();
+    final List<Integer> regionParent = new ArrayList<>();
+    final List<Integer> regionFirst = new ArrayList<>();
+    final List<Integer> regionLast = new ArrayList<>();
+    /** Region ids in the order they closed. */
+    final List<Integer> regionsClosed = new ArrayList<>();
+    /** The online regions' profiles, in the order they closed. */
+    final List<io.forkscope.model.sites.RegionSites> onlineRegions;
+    /** The region the running code is logically in (a task takes its fork point's). */
+    private int curRegion = -1;
 
     final SiteProgram program;
     final SitesResult online;
@@ -60,6 +71,7 @@ final class SiteRun {
         final int forkNode;
         final int depth;
         final int arg;
+        final int region;
         boolean started;
         boolean joined;
         int last = -1;
@@ -71,6 +83,7 @@ final class SiteRun {
             this.creatorInv = creatorInv;
             this.forkNode = forkNode;
             this.depth = depth;
+            this.region = curRegion;
         }
     }
 
@@ -90,6 +103,7 @@ final class SiteRun {
         int last = exec(0, root, 0, program.rootArg, 0, first);
         invLast.set(root, last);
         online = backend.finish();
+        onlineRegions = backend.regions();
     }
 
     /** How many task begins swapped a thread's logical stack (steals and foreign helping). */
@@ -112,6 +126,7 @@ final class SiteRun {
     private int newNode(int inv, int pred) {
         weight.add(0L);
         nodeInv.add(inv);
+        nodeRegion.add(curRegion);
         pred0.add(pred);
         pred1.add(-1);
         return weight.size() - 1;
@@ -142,6 +157,26 @@ final class SiteRun {
                 int last = exec(site.target(), callee, depth + 1, site.argOf(arg), t, first);
                 invLast.set(callee, last);
                 backend.exit(t, token);
+                cur = newNode(inv, last);
+            } else if (s instanceof SiteProgram.Region r) {
+                if (!mayInvoke(m, depth, arg)) {
+                    continue;
+                }
+                invocations++;
+                int id = regionParent.size();
+                regionParent.add(curRegion);
+                regionFirst.add(-1);
+                regionLast.add(-1);
+                Object mark = backend.regionStart(t, "r" + r.method());
+                int saved = curRegion;
+                curRegion = id;
+                int first = newNode(inv, cur);
+                regionFirst.set(id, first);
+                int last = exec(r.method(), inv, depth + 1, arg, t, first);
+                regionLast.set(id, last);
+                curRegion = saved;
+                backend.regionStop(t, mark);
+                regionsClosed.add(id);
                 cur = newNode(inv, last);
             } else if (s instanceof Fork f) {
                 if (!mayInvoke(m, depth, arg)) {
@@ -225,6 +260,8 @@ final class SiteRun {
     /** Runs a pending task, on a random thread, nested on the current host stack. */
     private void run(Pending p, int current) {
         p.started = true;
+        int saved = curRegion;
+        curRegion = p.region;
         int t = fixed ? current : rng.nextInt(threadCount);
         boolean invocation = !p.site.noSite();
         int tinv = invocation ? newInv(p.site.id(), p.creatorInv) : p.creatorInv;
@@ -244,5 +281,6 @@ final class SiteRun {
         }
         p.last = last;
         pending.remove(p);
+        curRegion = saved;
     }
 }

@@ -25,7 +25,9 @@ import java.util.Map;
  * The call-site view for programs, one JSON object with stable field names:
  * <ul>
  *   <li>{@code file}, {@code complete}, {@code warnings} (the reason first when not complete), {@code unit}
- *       ("time" or "abstract"), {@code on} ("span" or "work": the profile the sites are sorted by);
+ *       ("time" or "abstract"), {@code on} ("span" or "work": the profile the sites are sorted by),
+ *       {@code region} (the region the profiles are of, {@code LABEL} or {@code LABEL#N}; null for
+ *       the whole run), {@code regions} (the labels of the regions with profiles, each once);
  *   <li>{@code work_ns} (T1), {@code span_ns} (T∞), {@code parallelism}, {@code foreign_joins},
  *       {@code approximate} (true when foreign joins make the on-span profile approximate),
  *       {@code sites_total} (the table's size), {@code sites_invoked} (sites with an invocation in
@@ -54,6 +56,16 @@ public final class SitesJson {
     /** @param top how many sites (0: every site of the table, invoked or not) */
     public static void write(SiteRows rows, String name, RecordingInfo info, boolean complete, List<String> warnings,
                              int top, Writer out) throws IOException {
+        write(rows, name, null, List.of(), info, complete, warnings, top, out);
+    }
+
+    /**
+     * As {@link #write(SiteRows, String, RecordingInfo, boolean, List, int, Writer)} with
+     * {@code region}: the region the rows are of ({@code LABEL} or {@code LABEL#N}; null: the whole
+     * run) and {@code regions}: the labels of the regions that have profiles, each once.
+     */
+    public static void write(SiteRows rows, String name, String region, List<String> regions, RecordingInfo info,
+                             boolean complete, List<String> warnings, int top, Writer out) throws IOException {
         try (JsonGenerator g = FACTORY.createGenerator(out)) {
             DefaultIndenter indenter = new DefaultIndenter("  ", "\n");
             g.setPrettyPrinter(new DefaultPrettyPrinter().withObjectIndenter(indenter).withArrayIndenter(indenter));
@@ -67,6 +79,16 @@ public final class SitesJson {
             g.writeEndArray();
             g.writeStringField("unit", rows.unit().optionName());
             g.writeStringField("on", rows.on().optionName());
+            if (region == null) {
+                g.writeNullField("region");
+            } else {
+                g.writeStringField("region", region);
+            }
+            g.writeArrayFieldStart("regions");
+            for (String r : regions) {
+                g.writeString(r);
+            }
+            g.writeEndArray();
             g.writeNumberField("work_ns", rows.work());
             g.writeNumberField("span_ns", rows.span());
             jsonRatio(g, "parallelism", rows.span() == 0 ? 0 : (double) rows.work() / rows.span());

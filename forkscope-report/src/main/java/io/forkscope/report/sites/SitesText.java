@@ -42,6 +42,17 @@ public final class SitesText {
      * @param top      how many rows to show (0: all)
      */
     public static void write(SiteRows rows, String name, boolean complete, int top, Writer out) throws IOException {
+        write(rows, name, null, null, complete, top, out);
+    }
+
+    /**
+     * As {@link #write(SiteRows, String, boolean, int, Writer)}, for a part of the run.
+     *
+     * @param scope  what the rows are of when not the whole run ("region 'kernel'"), or null
+     * @param footer a last line (the regions a recording has, and how to choose one), or null
+     */
+    public static void write(SiteRows rows, String name, String scope, String footer, boolean complete, int top,
+                             Writer out) throws IOException {
         StringBuilder text = new StringBuilder();
         Amounts a = Amounts.of(rows.unit(), rows.work());
         if (!complete) {
@@ -51,7 +62,7 @@ public final class SitesText {
         String on = rows.on() == On.SPAN
                 ? "on span (invocations on the critical path), by local span on span / span"
                 : "on work (every invocation), by local work on work / work";
-        line(text, "Call sites of " + printable(name) + " " + on);
+        line(text, "Call sites of " + printable(name) + (scope == null ? "" : ", " + printable(scope) + ",") + " " + on);
         line(text, "Work T1 " + a.format(rows.work()) + " " + a.symbol + ", span " + a.format(rows.span()) + " "
                 + a.symbol + ", parallelism " + Numbers.fixed2(rows.span() == 0 ? 0 : (double) rows.work() / rows.span())
                 + " (" + a.name + ")");
@@ -70,6 +81,10 @@ public final class SitesText {
         total(text, "span", "local span on span", rows.spanTotal(), "span", a);
         if (!rows.workTotal().ok() || !rows.spanTotal().ok()) {
             line(text, MISMATCH);
+        }
+        if (footer != null) {
+            line(text, "");
+            line(text, printable(footer));
         }
         out.write(text.toString());
         out.flush();
