@@ -1,5 +1,7 @@
 package io.forkscope.cli;
 
+import io.forkscope.model.Recording;
+import io.forkscope.model.RecordingReader;
 import io.forkscope.model.Unit;
 import io.forkscope.samples.SampleMain;
 import io.forkscope.samples.Samples;
@@ -13,7 +15,8 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "demo", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, description = {
-    "Records a bundled parallel quicksort under the agent and prints its scalability report.",
+    "Records a bundled parallel quicksort under the agent and prints its scalability report (how much"
+        + " parallelism), then records it again with call sites and prints the sites that hold the span.",
     "The recording goes to a temporary directory, deleted afterwards; to keep one, use"
         + " forkscope example quicksort --record FILE."})
 final class DemoCommand implements Callable<Integer> {
@@ -51,7 +54,35 @@ final class DemoCommand implements Callable<Integer> {
             err.println("forkscope demo: its report:");
             err.println();
             err.flush();
-            return Main.commandLine(spec.commandLine().getOut(), err).execute("summary", out.toString());
+            int summary = Main.commandLine(spec.commandLine().getOut(), err).execute("summary", out.toString());
+            if (summary != 0) {
+                return summary;
+            }
+            return whereTheSpanIs(dir.path(), cmd, err);
         }
+    }
+
+    /**
+     * The same program recorded again with call sites (a second run: observing every call slows
+     * the program's strands, so the report above comes from a run without them), then its top
+     * sites by share of the span, in its first region when it has one (the kernel).
+     */
+    private int whereTheSpanIs(Path dir, List<String> cmd, PrintWriter err) throws Exception {
+        Path sited = dir.resolve(example + "-sites.fsk");
+        err.println();
+        err.println("forkscope demo: recording '" + example + "' again, with call sites (record --sites)...");
+        int exit = new AgentLaunch(SelfJar.path(), sited, Unit.TIME, null, null).option("sites=true").run(cmd);
+        if (exit != 0) {
+            err.println("forkscope demo: the example failed with exit code " + exit);
+            return 1;
+        }
+        List<String> args = new java.util.ArrayList<>(List.of("sites", sited.toString(), "--top", "5"));
+        Recording rec = RecordingReader.read(sited);
+        rec.recordedSites().filter(s -> !s.regions().isEmpty())
+                .ifPresent(s -> args.addAll(List.of("--region", s.regions().get(0).label())));
+        err.println("forkscope demo: where the span is (forkscope " + String.join(" ", args) + "):");
+        err.println();
+        err.flush();
+        return Main.commandLine(spec.commandLine().getOut(), err).execute(args.toArray(String[]::new));
     }
 }
