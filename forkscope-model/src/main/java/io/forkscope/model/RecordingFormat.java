@@ -20,7 +20,11 @@ public final class RecordingFormat {
 
     public static final byte[] MAGIC = {'F', 'S', 'K', 'R', 'E', 'C', 0x0D, 0x0A};
     public static final int MAJOR = 1;
-    public static final int MINOR = 4;
+    /**
+     * 1.5: JFR sample blocks (type 12, another branch); 1.6: {@link #BLOCK_DAG_NODES_V3} (nodes carry
+     * their call site). Readers decide by block type, never by this number, so either may come first.
+     */
+    public static final int MINOR = 6;
 
     /** Largest payload a reader accepts; anything larger is corruption. */
     public static final int MAX_PAYLOAD = 64 << 20;
@@ -87,4 +91,11 @@ public final class RecordingFormat {
      * know, is damaged. A recording without this block has no call sites.
      */
     public static final int BLOCK_SITES = 11;
+    /**
+     * (1.6) A batch of DAG nodes, as {@link #BLOCK_DAG_NODES_V2} with site(i32) after firstId: the
+     * call site of the innermost site invocation the node's first strand ran in (an id of the
+     * {@link #BLOCK_SITES} table), -1 for none. Replaces {@link #BLOCK_DAG_NODES_V2} in what writers
+     * write; readers give the nodes of V1 and V2 blocks site -1.
+     */
+    public static final int BLOCK_DAG_NODES_V3 = 13;
 }

@@ -138,8 +138,9 @@ public final class RecordingReader {
                         RecorderFailure f = new RecorderFailure(at, p.readUTF());
                         failure = failure == null ? f : failure;   // the first failure is the cause
                     }
-                    case RecordingFormat.BLOCK_DAG_NODES -> readDagNodes(p, dagNodes, false);
-                    case RecordingFormat.BLOCK_DAG_NODES_V2 -> readDagNodes(p, dagNodes, true);
+                    case RecordingFormat.BLOCK_DAG_NODES -> readDagNodes(p, dagNodes, 1);
+                    case RecordingFormat.BLOCK_DAG_NODES_V2 -> readDagNodes(p, dagNodes, 2);
+                    case RecordingFormat.BLOCK_DAG_NODES_V3 -> readDagNodes(p, dagNodes, 3);   // node site, from 1.6
                     case RecordingFormat.BLOCK_DAG_BUSY -> readBusy(p, payload.length, busy);
                     case RecordingFormat.BLOCK_DAG_RUN -> dagRun = new long[] {p.readInt(), p.readLong(), p.readLong()};
                     case RecordingFormat.BLOCK_SITES -> sites = SitesBlock.read(p, payload.length);
@@ -208,8 +209,13 @@ public final class RecordingReader {
         return new Recording(recordingInfo, whole, regions, warnings, ended, dag, failure, truncated, sites);
     }
 
-    /** @param v2 a {@link RecordingFormat#BLOCK_DAG_NODES_V2} block, which holds each node's task ends */
-    private static void readDagNodes(DataInputStream p, List<RecordedNode> into, boolean v2) throws IOException {
+    /**
+     * @param layout 1, 2 or 3: a {@link RecordingFormat#BLOCK_DAG_NODES} block; a
+     *               {@link RecordingFormat#BLOCK_DAG_NODES_V2} block, which adds each node's task ends
+     *               and first id; a {@link RecordingFormat#BLOCK_DAG_NODES_V3} block, which adds its site
+     */
+    private static void readDagNodes(DataInputStream p, List<RecordedNode> into, int layout) throws IOException {
+        boolean v2 = layout >= 2;
         int count = p.readInt();
         NodeEnd[] ends = NodeEnd.values();
         EdgeKind[] kinds = EdgeKind.values();
@@ -234,11 +240,15 @@ public final class RecordingReader {
             long innerDelay = p.readLong();
             long taskEnds = v2 ? p.readLong() : RecordedNode.strandTaskEnds(end1);
             long firstId = v2 ? p.readLong() : id;
+            int site = layout >= 3 ? p.readInt() : -1;
             if (firstId > id || (firstId >> 40) != (id >> 40)) {
                 throw new IOException("node " + id + " claims ids from " + firstId);
             }
+            if (site < -1) {
+                throw new IOException("node " + id + " has site " + site);
+            }
             into.add(new RecordedNode(id, worker, start, end, work, end1, from, kind, span, strands, creates, waits,
-                    innerDelay, taskEnds, firstId));
+                    innerDelay, taskEnds, firstId, site));
         }
     }
 

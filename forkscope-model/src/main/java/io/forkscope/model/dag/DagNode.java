@@ -21,9 +21,17 @@ import java.util.List;
  *                  {@link NodeEnd#END} else 0; for a collapsed node its inner strands that ended
  *                  with END (recordings before format 1.2 give a collapsed node 1)
  * @param innerDelay time its inner strands spent ready but not running (0 unless collapsed)
+ * @param site      the call site of the innermost site invocation its first strand ran in (see
+ *                  {@link RecordedNode#site}), -1 for none
  */
 public record DagNode(int id, int worker, long start, long end, long work, long span, NodeEnd ends, List<Edge> in,
-                      long strands, long creates, long waits, long taskEnds, long innerDelay) {
+                      long strands, long creates, long waits, long taskEnds, long innerDelay, int site) {
+    /** A node in no call site (site -1). */
+    public DagNode(int id, int worker, long start, long end, long work, long span, NodeEnd ends, List<Edge> in,
+                   long strands, long creates, long waits, long taskEnds, long innerDelay) {
+        this(id, worker, start, end, work, span, ends, in, strands, creates, waits, taskEnds, innerDelay, -1);
+    }
+
     public DagNode {
         in = List.copyOf(in);
         if (end < start) {

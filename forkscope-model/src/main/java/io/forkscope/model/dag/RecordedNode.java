@@ -16,17 +16,32 @@ package io.forkscope.model.dag;
  *                 collapsed node stands for every id of its thread from {@code firstId} to
  *                 {@code id}, so an edge that names one of them (recorded before the collapse
  *                 was known) means the collapsed node
+ * @param site     the call site ({@link io.forkscope.model.sites.CallSite#id}) of the innermost site
+ *                 invocation its first strand ran in (a call, or a task forked at a site; a task
+ *                 forked or run at no site counts as its creator's invocation), -1 outside any or
+ *                 when the run recorded no call sites (and for recordings before format 1.6)
  */
 public record RecordedNode(long id, int worker, long start, long end, long work, NodeEnd ends, long[] inFrom,
                            EdgeKind[] inKinds, long span, long strands, long creates, long waits, long innerDelay,
-                           long taskEnds, long firstId) {
+                           long taskEnds, long firstId, int site) {
     public RecordedNode {
+        if (site < -1) {
+            throw new IllegalArgumentException("node " + id + " has site " + site);
+        }
         if (inFrom.length != inKinds.length) {
             throw new IllegalArgumentException("edge sources and kinds differ in number");
         }
         if (firstId > id || (firstId >> 40) != (id >> 40)) {
             throw new IllegalArgumentException("node " + id + " cannot hold ids from " + firstId);
         }
+    }
+
+    /** A node in no call site (site -1). */
+    public RecordedNode(long id, int worker, long start, long end, long work, NodeEnd ends, long[] inFrom,
+                        EdgeKind[] inKinds, long span, long strands, long creates, long waits, long innerDelay,
+                        long taskEnds, long firstId) {
+        this(id, worker, start, end, work, ends, inFrom, inKinds, span, strands, creates, waits, innerDelay, taskEnds,
+                firstId, -1);
     }
 
     /** A node that holds no ids but its own. */

@@ -19,7 +19,9 @@ import java.util.function.Consumer;
  * CountedCompleters are handled as scopes, below), its nodes, which are then the tail of the
  * thread's {@link NodeBuffer}, become one node carrying their work, inner longest path, counts and
  * inner delay, so memory grows with steals, not with tasks. Nothing outside such a sub-DAG has an
- * edge into its inner nodes, so no edge is lost. The buffer is not handed over while a frame that may still collapse is open; strands are
+ * edge into its inner nodes, so no edge is lost. A node carries the call site its first strand
+ * ran in (record --sites; SpanEngine learns it when the node opens), a collapsed node its first
+ * strand's, so that views can colour nodes by site. The buffer is not handed over while a frame that may still collapse is open; strands are
  * kept in primitive arrays, so recording one allocates nothing and only surviving nodes become
  * objects.
  *
@@ -76,7 +78,7 @@ final class DagRecorder {
             spoilScopesReachedFromOutside(ts, b.size, f);
         }
         b.addStrand(id, ts.nodeStart - originNs, now - originNs, ts.nodeWork, f.span, ends, taskEnd, f.inFrom,
-                f.inKinds, f.inCount, ready, ts.pendingCreates);
+                f.inKinds, f.inCount, ready, ts.pendingCreates, ts.nodeSite);
         ts.pendingCreates = 0;
         f.inCount = 0;
         f.inReady = Long.MIN_VALUE;

@@ -47,7 +47,9 @@ final class NodeBuffer {
     private static final int FIRST_ID = 13;
     /** The longest path from the start of the computation to its end (the engine's span there). */
     private static final int PATH = 14;
-    private static final int STRIDE = 15;
+    /** The call site its first strand ran in, -1 for none; a collapsed node keeps its first node's. */
+    private static final int SITE = 15;
+    private static final int STRIDE = 16;
 
     int size;
     private long[] nodes = new long[64 * STRIDE];
@@ -61,7 +63,7 @@ final class NodeBuffer {
      * {@code taskEnd} when a task's body ended with it.
      */
     void addStrand(long nodeId, long s, long e, long w, long path, NodeEnd endedBy, boolean taskEnd, long[] from,
-                   EdgeKind[] kinds, int n, long readyAt, long pendingCreates) {
+                   EdgeKind[] kinds, int n, long readyAt, long pendingCreates, int site) {
         int o = size * STRIDE;
         if (o + STRIDE > nodes.length) {
             nodes = Arrays.copyOf(nodes, nodes.length * 2);
@@ -87,6 +89,7 @@ final class NodeBuffer {
         a[o + EDGE_START] = edges;
         a[o + FIRST_ID] = nodeId;
         a[o + PATH] = path;
+        a[o + SITE] = site;
         for (int k = 0; k < n; k++) {
             edgeFrom[edges] = from[k];
             edgeKind[edges++] = (byte) kinds[k].ordinal();
@@ -96,7 +99,7 @@ final class NodeBuffer {
 
     /**
      * Folds nodes {@code [from, size)} into one node in slot {@code from}: the first node's start,
-     * in-edges and first id, the last node's id and end, the sums of work and counts, as inner
+     * in-edges, first id and site, the last node's id and end, the sums of work and counts, as inner
      * longest path the longest path ending in any of them minus the one to the first node's start
      * (all paths into the tail come through the first node), and as inner delay the time every node but the first waited after it became ready
      * (all their in-edges come from inside the tail) plus what they already carried.
@@ -168,7 +171,7 @@ final class NodeBuffer {
             out.add(new RecordedNode(a[o + ID], worker, a[o + START], Math.max(a[o + START], a[o + END]), a[o + WORK],
                     ENDS[(int) a[o + ENDS_BY]], Arrays.copyOfRange(ef, from, to), kinds, a[o + SPAN], a[o + STRANDS],
                     a[o + CREATES], a[o + WAITS], a[o + INNER_DELAY], a[o + TASK_ENDS],
-                    Math.min(a[o + FIRST_ID], a[o + ID])));
+                    Math.min(a[o + FIRST_ID], a[o + ID]), (int) Math.max(-1, a[o + SITE])));
         }
         return out;
     }

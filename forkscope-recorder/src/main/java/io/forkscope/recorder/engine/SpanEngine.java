@@ -1201,9 +1201,16 @@ public final class SpanEngine implements Measurements {
         notRunning.strandOpening(ts, now);
         ts.strandOpen = true;
         ts.strandStart = now;
-        if (!ts.nodeOpen) {       // a DAG node spans strands split only by regions or work units
+        if (!ts.nodeOpen) {       // a DAG node spans strands split only by regions, work units and sites
             ts.nodeOpen = true;
             ts.nodeStart = now;
+            // The node's site is where its first strand runs: every event that opens a strand has
+            // updated the thread's site stack before it opens the strand (taskBegin/inlineEnter
+            // in execBegin, the task's frame closed in execEnd, joinAt in a wait's end), so the
+            // top frame is the invocation the strand runs in. Call enters and exits do not split
+            // nodes, so a node that goes on into or out of a call keeps its first strand's site.
+            io.forkscope.recorder.sites.SiteThread st = ts.sites;
+            ts.nodeSite = st == null ? -1 : st.innermostSite();
         }
     }
 

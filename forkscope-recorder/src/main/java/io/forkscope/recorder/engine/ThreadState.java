@@ -79,6 +79,11 @@ final class ThreadState {
     boolean nodeOpen;
     long nodeStart;
     long nodeWork;
+    /**
+     * The open node's call site (record --sites): the thread's innermost site invocation when the
+     * node opened (SiteThread.innermostSite), -1 for none or without sites.
+     */
+    int nodeSite = -1;
     /** Nodes not yet handed over; created at the thread's first node. */
     NodeBuffer dagNodes;
     /** Frames on the stack that may still collapse: while any is open, the batch is not handed over. */

@@ -115,6 +115,16 @@ public final class SiteThread {
         return 0;
     }
 
+    /**
+     * The site of the innermost invocation the thread's current strand is local work of: the top
+     * frame's own site for a call or a task forked at a site, its creator's (caller's) for a task
+     * forked or run at no site, -1 for a root or an empty stack. O(1), allocates nothing (the DAG
+     * recorder asks at every node it opens).
+     */
+    public int innermostSite() {
+        return depth == 0 ? -1 : stack[depth - 1].invSite;
+    }
+
     /** The number of frames on this thread's stack (a call's exit token is the depth before it). */
     public int depth() {
         return depth;

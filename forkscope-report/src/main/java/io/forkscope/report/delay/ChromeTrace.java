@@ -13,6 +13,8 @@ import io.forkscope.model.dag.Edge;
 import io.forkscope.model.dag.EdgeKind;
 import io.forkscope.model.dag.NodeEnd;
 import io.forkscope.model.dag.WorkerBusy;
+import io.forkscope.model.sites.CallSite;
+import io.forkscope.model.sites.RecordedSites;
 import java.io.IOException;
 import java.io.Writer;
 import java.math.BigDecimal;
@@ -33,7 +35,9 @@ import java.util.Map;
  *   <li>a complete event ({@code "ph":"X"}) per node, {@code ts}/{@code dur} in microseconds
  *       (exact, with three decimals), named by what ends it ("create", "wait", "end") or
  *       "collapsed ×N strands", with {@code args}: {@code node}, {@code work_ns}, {@code delay_ns}
- *       (start − ready), {@code ready_by} and {@code in} (its in-edges, "kind from node@worker");</li>
+ *       (start − ready), {@code ready_by} and {@code in} (its in-edges, "kind from node@worker"), and, when the
+ *       recording has call sites (format 1.6) and the node ran in one, {@code site},
+ *       {@code site_where}, {@code site_kind} and {@code site_callee};</li>
  *   <li>counters ({@code "ph":"C"}) "running" and "ready" (by edge kind) from the parallelism
  *       profile, one value per profile segment;</li>
  *   <li>flow arrows ({@code "s"} at the source node, {@code "f"} with {@code "bp":"e"} at the
@@ -67,6 +71,17 @@ public final class ChromeTrace {
     private ChromeTrace() {}
 
     public static Written write(Dag dag, ParallelismProfile profile, String name, Writer out) throws IOException {
+        return write(dag, profile, name, out, null);
+    }
+
+    /**
+     * As {@link #write(Dag, ParallelismProfile, String, Writer)}, for a recording with call sites
+     * ({@code sites}, null for none): a node with a site ({@link DagNode#site} found in the table)
+     * also gets {@code site} (its id), {@code site_where} ({@link CallSite#where}), {@code site_kind}
+     * and, when known, {@code site_callee} in its args, so that a viewer can colour or filter by them.
+     */
+    public static Written write(Dag dag, ParallelismProfile profile, String name, Writer out, RecordedSites sites)
+            throws IOException {
         ReadyTimes ready = ReadyTimes.of(dag);
         int[] tid = tracks(dag);
         int slices = 0;
@@ -126,6 +141,16 @@ public final class ChromeTrace {
                             + dag.nodes().get(e.from()).worker());
                 }
                 g.writeEndArray();
+                CallSite site = sites == null || n.site() < 0 || n.site() >= sites.sites().size() ? null
+                        : sites.site(n.site());
+                if (site != null) {
+                    g.writeNumberField("site", site.id());
+                    g.writeStringField("site_where", site.where());
+                    g.writeStringField("site_kind", site.kind().name().toLowerCase(Locale.ROOT));
+                    if (site.callee() != null) {
+                        g.writeStringField("site_callee", site.callee());
+                    }
+                }
                 if (n.collapsed()) {
                     g.writeNumberField("strands", n.strands());
                     g.writeNumberField("creates", n.creates());
