@@ -49,7 +49,7 @@ final class ExportCommand implements Callable<Integer> {
         OutputPath.file(out, force, "--chrome");
         ChromeTrace.Written written;
         try (Writer w = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {
-            written = ChromeTrace.write(dag, ParallelismProfile.of(dag), name, w, rec.sites().orElse(null));
+            written = ChromeTrace.write(dag, ParallelismProfile.of(dag), name, w, rec.recordedSites().orElse(null));
         }
         err.println("forkscope export: " + written.slices() + " node(s) on " + written.tracks() + " track(s), "
                 + written.flows() + " arrow(s) written to " + out + "; open it in https://ui.perfetto.dev");

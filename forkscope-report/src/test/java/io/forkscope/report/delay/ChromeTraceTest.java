@@ -45,6 +45,48 @@ class ChromeTraceTest {
         return out;
     }
 
+    /**
+     * With call sites (format 1.6): a node in a site gets the site's id, where, kind and callee in
+     * its args (no callee when unknown); a node in none (-1), or without a table, gets none of them.
+     */
+    @Test
+    void nodesInACallSiteNameItInTheirArgs() throws Exception {
+        Dag slow = DelayFixtures.delayedSlow();
+        List<DagNode> nodes = new ArrayList<>();
+        int[] siteOf = {-1, 1, 0, 0};
+        for (DagNode n : slow.nodes()) {
+            nodes.add(new DagNode(n.id(), n.worker(), n.start(), n.end(), n.work(), n.span(), n.ends(), n.in(),
+                    n.strands(), n.creates(), n.waits(), n.taskEnds(), n.innerDelay(), siteOf[n.id()]));
+        }
+        Dag dag = new Dag(nodes, slow.workers(), slow.begin(), slow.finish());
+        io.forkscope.model.sites.SiteProfile none = new io.forkscope.model.sites.SiteProfile(List.of(), 0, 0);
+        io.forkscope.model.sites.RecordedSites sites = new io.forkscope.model.sites.RecordedSites(List.of(
+                new io.forkscope.model.sites.CallSite(0, 0, "app.Fib$FibTask", "compute", "()Ljava/lang/Long;", 31,
+                        52, "Fib.java", io.forkscope.model.sites.SiteKind.CALL, "FibTask.compute"),
+                new io.forkscope.model.sites.CallSite(1, 0, "app.Fib$FibTask", "compute", "()Ljava/lang/Long;", 20,
+                        -1, null, io.forkscope.model.sites.SiteKind.FORK, null)),
+                new io.forkscope.model.sites.SitesResult(0, 0, none, none, 0));
+        StringWriter out = new StringWriter();
+        ChromeTrace.write(dag, ParallelismProfile.of(dag), "run.fsk", out, sites);
+        List<JsonNode> slices = events(JSON.readTree(out.toString()), "X");
+        assertThat(slices).hasSize(4);
+        assertThat(slices.get(0).get("args").has("site")).isFalse();
+        JsonNode fork = slices.get(1).get("args");
+        assertThat(fork.get("site").asInt()).isEqualTo(1);
+        assertThat(fork.get("site_where").asText()).isEqualTo("app.Fib$FibTask.compute@20");
+        assertThat(fork.get("site_kind").asText()).isEqualTo("fork");
+        assertThat(fork.has("site_callee")).isFalse();
+        for (JsonNode call : List.of(slices.get(2).get("args"), slices.get(3).get("args"))) {
+            assertThat(call.get("site").asInt()).isZero();
+            assertThat(call.get("site_where").asText()).isEqualTo("Fib.java:52");
+            assertThat(call.get("site_kind").asText()).isEqualTo("call");
+            assertThat(call.get("site_callee").asText()).isEqualTo("FibTask.compute");
+        }
+        for (JsonNode e : events(trace(dag), "X")) {
+            assertThat(e.get("args").has("site")).as("no table, no site").isFalse();
+        }
+    }
+
     @Test
     void theHandBuiltRun() throws Exception {
         Dag slow = DelayFixtures.delayedSlow();
