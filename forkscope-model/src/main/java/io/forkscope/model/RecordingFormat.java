@@ -20,7 +20,7 @@ public final class RecordingFormat {
 
     public static final byte[] MAGIC = {'F', 'S', 'K', 'R', 'E', 'C', 0x0D, 0x0A};
     public static final int MAJOR = 1;
-    public static final int MINOR = 4;
+    public static final int MINOR = 5;
 
     /** Largest payload a reader accepts; anything larger is corruption. */
     public static final int MAX_PAYLOAD = 64 << 20;
@@ -87,4 +87,20 @@ public final class RecordingFormat {
      * know, is damaged. A recording without this block has no call sites.
      */
     public static final int BLOCK_SITES = 11;
+
+    /**
+     * (1.5) A piece of the JDK Flight Recorder file holding the run's stack samples (record
+     * --sample), written at the end of the run after the call sites: offset(u64) last(u8)
+     * bytes(the rest of the payload). A recorder writes the JFR file's bytes in order, in pieces of
+     * at most {@link #SAMPLES_PIECE} bytes, offsets contiguous from 0, the last piece flagged. A
+     * reader joins the pieces; pieces that do not join up, or no last piece (a file cut inside the
+     * samples), leave the recording without samples and with a warning. The JFR file holds
+     * jdk.ExecutionSample (and, on JDKs that have it, jdk.CPUTimeSample) events and the recorder's
+     * clock anchors ({@code io.forkscope.ClockAnchor}, field {@code sinceOriginNs}: the recorder's
+     * time of the event, whose JFR start time aligns the two clocks).
+     */
+    public static final int BLOCK_SAMPLES = 12;
+
+    /** Largest piece of JFR bytes in one {@link #BLOCK_SAMPLES} block (well under {@link #MAX_PAYLOAD}). */
+    public static final int SAMPLES_PIECE = 16 << 20;
 }

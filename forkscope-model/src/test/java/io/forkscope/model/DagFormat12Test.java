@@ -81,7 +81,7 @@ class DagFormat12Test {
     @Test
     void writesFormat12WithOnlyTheNewNodeBlock() throws Exception {
         byte[] bytes = written();
-        assertThat(new int[] {bytes[8] << 8 | bytes[9], bytes[10] << 8 | bytes[11]}).containsExactly(1, 4);
+        assertThat(new int[] {bytes[8] << 8 | bytes[9], bytes[10] << 8 | bytes[11]}).containsExactly(1, RecordingFormat.MINOR);
         List<Integer> types = blockTypes(bytes);
         assertThat(types).contains(RecordingFormat.BLOCK_DAG_NODES_V2, RecordingFormat.BLOCK_DAG_BUSY)
                 .doesNotContain(RecordingFormat.BLOCK_DAG_NODES);
