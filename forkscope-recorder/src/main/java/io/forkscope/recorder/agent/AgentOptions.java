@@ -42,11 +42,22 @@ import java.util.List;
  *                  (com.acme.* one package, com.acme.** with subpackages, com.acme.Main one class);
  *                  implies sites=true
  * sites.exclude=P1:P2   classes matching one of these are not application classes; implies sites=true
+ * sample=true|false  sample every thread's stack with the JDK Flight Recorder (jdk.ExecutionSample,
+ *                  and jdk.CPUTimeSample where the JDK has it) and embed the samples in the
+ *                  recording, for forkscope contexts (default false; mode cilkview or dag)
+ * sample.period.ms=N   the sampling period (default 10, implies sample=true): JFR's execution
+ *                  sampler floors at 1 ms and visits only a few threads per period, so a shorter
+ *                  period buys few samples for much cost; 10 ms is JFR's own profiling setting
+ *                  (profile.jfc) and gives ~100 samples/s per running thread
  * </pre>
  */
 public record AgentOptions(Path out, boolean force, Unit unit, long burden, String burdenSource, long flushMs,
                            String mode, int workers, Boolean fifoPools, boolean collapse, long cpuThresholdNs,
-                           boolean sites, List<String> sitesInclude, List<String> sitesExclude) {
+                           boolean sites, List<String> sitesInclude, List<String> sitesExclude,
+                           boolean sample, long samplePeriodMs) {
+    /** The sampling period when sample.period.ms is not given (see the class comment). */
+    public static final long DEFAULT_SAMPLE_PERIOD_MS = 10;
+
     public static final long DEFAULT_BURDEN_NS = 6250;
     public static final long DEFAULT_CPU_THRESHOLD_NS = 50_000;
     /** {@link #cpuThresholdNs} of cpu.threshold.us=off: strands are wall-clock time. */
@@ -75,6 +86,9 @@ public record AgentOptions(Path out, boolean force, Unit unit, long burden, Stri
         Boolean sites = null;
         List<String> include = List.of();
         List<String> exclude = List.of();
+        Boolean sample = null;
+        long samplePeriod = DEFAULT_SAMPLE_PERIOD_MS;
+        boolean periodGiven = false;
         if (text != null && !text.isBlank()) {
             for (String item : text.split(",")) {
                 int eq = item.indexOf('=');
@@ -82,6 +96,19 @@ public record AgentOptions(Path out, boolean force, Unit unit, long burden, Stri
                 String value = eq < 0 ? "" : item.substring(eq + 1).trim();
                 switch (key) {
                     case "out" -> out = Path.of(value);
+                    case "sample" -> {
+                        if (!value.equals("true") && !value.equals("false")) {
+                            throw new IllegalArgumentException("agent option sample is true or false, not '" + value + "'");
+                        }
+                        sample = value.equals("true");
+                    }
+                    case "sample.period.ms" -> {
+                        samplePeriod = parseNonNegative(key, value);
+                        if (samplePeriod < 1) {
+                            throw new IllegalArgumentException("agent option sample.period.ms needs at least 1 (JFR's floor)");
+                        }
+                        periodGiven = true;
+                    }
                     case "force" -> force = true;
                     case "unit" -> unit = Unit.fromOptionName(value);
                     case "burden" -> {
@@ -150,8 +177,15 @@ public record AgentOptions(Path out, boolean force, Unit unit, long burden, Stri
         if (withSites && mode.equals(MODE_REGIONS)) {
             throw new IllegalArgumentException("agent option sites needs mode " + MODE_CILKVIEW + " or " + MODE_DAG);
         }
+        if (periodGiven && Boolean.FALSE.equals(sample)) {
+            throw new IllegalArgumentException("agent option sample.period.ms needs sample=true");
+        }
+        boolean withSamples = periodGiven || Boolean.TRUE.equals(sample);
+        if (withSamples && mode.equals(MODE_REGIONS)) {
+            throw new IllegalArgumentException("agent option sample needs mode " + MODE_CILKVIEW + " or " + MODE_DAG);
+        }
         return new AgentOptions(out, force, unit, burden, source, flush, mode, workers, fifo, collapse, cpuThreshold,
-                withSites, include, exclude);
+                withSites, include, exclude, withSamples, samplePeriod);
     }
 
     /** @return whether every node of the run's DAG is recorded too (see {@link #MODE_DAG}) */
