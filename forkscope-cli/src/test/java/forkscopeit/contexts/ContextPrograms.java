@@ -1,7 +1,5 @@
 package forkscopeit.contexts;
 
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.RecursiveAction;
@@ -9,17 +7,17 @@ import java.util.concurrent.RecursiveAction;
 /**
  * A program whose contexts are known by construction (issue 12's proofs), on a pool of 2:
  * <ol>
- * <li>siblings: both workers run a task that spins X ms of CPU in {@link #one} and then 3X in
+ * <li>siblings: both workers run a task that spins X ms in {@link #one} and then 3X in
  *     {@link #three}, side by side (so load on the machine slows both alike): work of one : three = 1 : 3;</li>
  * <li>a serial phase: one task spins 2X in {@link #serial} while the other worker has nothing to do:
  *     {@code serial}'s idleness = (P − 1) × its length = its work.</li>
  * </ol>
  * Outside io.forkscope: frames of io.forkscope.* classes are the tool's (overhead), not the program's.
- * Spinning is on the thread's CPU clock, so a loaded machine stretches the phases but keeps their
- * ratios. Prints one line; args: X in ms (default 250).
+ * Spinning is on the wall clock: work and idleness are wall-clock measures (a worker holding a task
+ * is working while the OS preempts it), so the phases keep their wall-clock ratios on a loaded
+ * machine. Prints one line; args: X in ms (default 250).
  */
 public final class ContextPrograms {
-    static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     static volatile long sink;
 
     private ContextPrograms() {}
@@ -50,9 +48,9 @@ public final class ContextPrograms {
         spin(ms);
     }
 
-    /** Spins until this thread has used {@code ms} of CPU. */
+    /** Spins for {@code ms} of wall-clock time. */
     static void spin(long ms) {
-        long end = THREADS.getCurrentThreadCpuTime() + ms * 1_000_000L;
+        long end = System.nanoTime() + ms * 1_000_000L;
         long h = 1;
         do {
             for (int i = 0; i < 200_000; i++) {
@@ -60,7 +58,7 @@ public final class ContextPrograms {
                 h ^= h >>> 7;
                 h ^= h << 17;
             }
-        } while (THREADS.getCurrentThreadCpuTime() < end);
+        } while (System.nanoTime() < end);
         sink += h;
     }
 

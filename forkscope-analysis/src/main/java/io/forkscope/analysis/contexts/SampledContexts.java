@@ -34,15 +34,15 @@ import jdk.jfr.consumer.RecordingFile;
  * context that forked them (issue 12 §3; see docs/contexts-design.md). Idleness, one of two ways:
  * <ul>
  * <li>{@link Idleness#EXACT}, when the recording has the workers' busy intervals ({@code --mode dag}):
- * each pool worker is WORKING (in the root task context) while busy and IDLE otherwise; the exact
- * sweep ({@link IdlenessSweep}) integrates idleness, and the samples, placed on the recorder's clock
- * by the clock anchors, say where inside the tasks work and idleness went ({@link ContextAttribution});</li>
- * <li>{@link Idleness#ESTIMATED} otherwise, the paper's: samples are grouped into rounds of one sampling
- * period; in a round, a worker is working when it has a sample inside a task (a stack through
- * ForkJoinTask.doExec), other threads with a sample are working too, and n_idle = P − working workers
- * (P: the recording's worker count). Each working sample adds one period of work (program code on
- * top) or overhead (pool or forkscope code on top) and period × n_idle / n_working of idleness.
- * Samples of workers outside any task (scanning) are idle and dropped.</li>
+ * each pool worker is WORKING while busy and IDLE otherwise; the exact sweep ({@link IdlenessSweep})
+ * integrates idleness per worker and window of time, and the samples, placed on the recorder's clock
+ * by the clock anchors, say where inside the tasks that work and idleness went (see {@link #exact});</li>
+ * <li>{@link Idleness#ESTIMATED} otherwise, the paper's: at each sample of a worker inside a task (a
+ * stack through ForkJoinTask.doExec), idleness += one period × n_idle / n_working, where a worker
+ * counts as working when it has a task sample within a few periods (see {@link #estimated}) and
+ * n_idle = P − n_working (P: the recording's worker count). Each sample in a task, or of a thread
+ * outside the pools, adds one period of work (program code on top) or overhead (pool or forkscope
+ * code on top). Samples of workers outside any task (scanning) are idle and dropped.</li>
  * </ul>
  */
 public final class SampledContexts {
@@ -149,7 +149,51 @@ public final class SampledContexts {
         }
     }
 
-    /** The exact path; null when no busy interval names a thread (nothing to sweep). */
+    /**
+     * Each sample's share of a piece [from, to): the time closer to it than to the piece's other
+     * samples (from the midpoint with the previous sample, or from, to the midpoint with the next,
+     * or to). Shares add up to 1. Where a piece's samples change from one context to another, the
+     * piece's time so changes at the midpoint between them, not in proportion to sample counts: a
+     * sampler that misses periods then moves less time across the change.
+     */
+    static double[] timeShares(List<Sample> samples, long from, long to) {
+        int k = samples.size();
+        long[] times = new long[k];
+        Integer[] order = new Integer[k];
+        for (int i = 0; i < k; i++) {
+            times[i] = Math.min(Math.max(samples.get(i).timeNs(), from), to);
+            order[i] = i;
+        }
+        java.util.Arrays.sort(order, Comparator.comparingLong(i -> times[i]));
+        double[] share = new double[k];
+        double length = Math.max(1, to - from);
+        for (int r = 0; r < k; r++) {
+            double lo = r == 0 ? from : (times[order[r - 1]] + times[order[r]]) / 2.0;
+            double hi = r == k - 1 ? to : (times[order[r]] + times[order[r + 1]]) / 2.0;
+            share[order[r]] = (hi - lo) / length;
+        }
+        return share;
+    }
+
+    /** Windows of the exact path, in sampling periods (see {@link #exact}). */
+    static final int WINDOW_PERIODS = 20;
+
+    /** A piece of one worker's busy time: inside one busy interval and one window. */
+    private record Piece(int worker, long from, long to, long busyFrom, long busyTo) { }
+
+    /**
+     * The exact path; null when no busy interval names a pool worker (nothing to sweep). Each worker's
+     * busy intervals are cut at windows of {@value #WINDOW_PERIODS} sampling periods, and every piece
+     * is a context of its own for the exact sweep, which so gives each piece its exact working time
+     * and idleness. A piece's amounts are spread over that worker's samples inside it by their
+     * {@link #timeShares} (program code on top: work; pool or tool code: overhead); a piece without a
+     * sample gives them to the worker's sample nearest in time within the same busy interval (the
+     * sampler skips periods, more so on a loaded machine), and only without any to the root.
+     * Spreading per piece, not over all samples of the run at once, keeps a sampler whose rate varies
+     * over the run (JFR's does, with the number of running threads and the machine's load) from moving
+     * work between phases. The idle time while no worker works is the synthetic node
+     * {@link Frame#NO_WORK_ANYWHERE}.
+     */
     private static Result exact(JfrSamples read, Dag dag, long offset, Set<Long> workerIds, long periodNs, boolean lines,
                                 List<String> others) {
         Map<String, Long> idByName = new HashMap<>();
@@ -172,9 +216,12 @@ public final class SampledContexts {
         if (workers.isEmpty() || end <= start) {
             return null;
         }
+        long window = Math.max(1, WINDOW_PERIODS * periodNs);
+        List<Piece> pieces = new ArrayList<>();
         List<WorkerTimeline> timelines = new ArrayList<>();
         long synthetic = -1;
-        for (WorkerBusy b : workers) {
+        for (int w = 0; w < workers.size(); w++) {
+            WorkerBusy b = workers.get(w);
             List<StateInterval> intervals = new ArrayList<>();
             long at = start;
             for (int i = 0; i < b.count(); i++) {
@@ -186,7 +233,12 @@ public final class SampledContexts {
                 if (s > at) {
                     intervals.add(StateInterval.idle(at, s));
                 }
-                intervals.add(StateInterval.working(s, e, ContextTree.ROOT));
+                for (long cut = s; cut < e; ) {
+                    long next = Math.min(e, start + ((cut - start) / window + 1) * window);
+                    intervals.add(StateInterval.working(cut, next, pieces.size()));
+                    pieces.add(new Piece(w, cut, next, s, e));
+                    cut = next;
+                }
                 at = e;
             }
             if (at < end) {
@@ -195,62 +247,147 @@ public final class SampledContexts {
             Long id = idByName.get(b.thread());
             timelines.add(new WorkerTimeline(id != null ? id : synthetic--, intervals));
         }
-        ContextTree tree = new ContextTree();
-        List<Sample> samples = new ArrayList<>();
-        for (StackSample s : read.samples()) {
-            StackSample onRecorderClock = new StackSample(s.threadId(), s.timeNs() - offset, frames(s, lines), s.truncated());
-            samples.add(LogicalStacks.resolve(tree, ContextTree.ROOT, onRecorderClock));
-        }
         WorkerTimelines all = new WorkerTimelines(timelines);
-        TimelineAttribution exact = IdlenessSweep.attribute(all, tree.size());
-        SampleAttribution sampled = SampleAttribution.attribute(all, samples, periodNs);
-        ContextProfile profile = ContextAttribution.combine(tree, exact, sampled);
-        return new Result(profile, Idleness.EXACT, read, periodNs, all.size(), sampled.unplaced(), sampled.droppedIdle(), others,
-                0);
+        TimelineAttribution swept = IdlenessSweep.attribute(all, Math.max(1, pieces.size()));
+
+        ContextTree tree = new ContextTree();
+        Map<Long, Integer> workerOf = new HashMap<>();
+        for (int w = 0; w < timelines.size(); w++) {
+            workerOf.put(timelines.get(w).threadId(), w);
+        }
+        Map<Integer, List<Sample>> byPiece = new HashMap<>();
+        List<List<Sample>> byWorker = new ArrayList<>();
+        timelines.forEach(t -> byWorker.add(new ArrayList<>()));
+        long unplaced = 0;
+        long idle = 0;
+        for (StackSample s : read.samples()) {
+            long t = s.timeNs() - offset;
+            Integer w = workerOf.get(s.threadId());
+            StateInterval state = w == null ? null : timelines.get(w).at(t);
+            if (state == null) {
+                unplaced++;
+                continue;
+            }
+            if (state.state() != io.forkscope.model.contexts.WorkerState.WORKING) {
+                idle++;
+                continue;
+            }
+            Sample resolved = LogicalStacks.resolve(tree, ContextTree.ROOT,
+                    new StackSample(s.threadId(), t, frames(s, lines), s.truncated()));
+            byPiece.computeIfAbsent(state.context(), k -> new ArrayList<>()).add(resolved);
+            byWorker.get(w).add(resolved);
+        }
+        byWorker.forEach(list -> list.sort(Comparator.comparingLong(Sample::timeNs)));
+        if (swept.idleWhileNobodyWorksNs() > 0) {
+            tree.child(ContextTree.ROOT, Frame.NO_WORK_ANYWHERE);
+        }
+        int n = tree.size();
+        double[] work = new double[n];
+        double[] overhead = new double[n];
+        double[] idleness = new double[n];
+        for (int piece = 0; piece < pieces.size(); piece++) {
+            double w = swept.workingNs(piece);
+            double i = swept.idlenessNs(piece);
+            Piece pc = pieces.get(piece);
+            List<Sample> in = byPiece.get(piece);
+            if (in == null) {
+                Sample near = nearest(byWorker.get(pc.worker()), (pc.from() + pc.to()) / 2, pc.busyFrom(), pc.busyTo());
+                in = near == null ? List.of() : List.of(near);
+            }
+            if (in.isEmpty()) {
+                work[ContextTree.ROOT] += w;
+                idleness[ContextTree.ROOT] += i;
+                continue;
+            }
+            double[] share = timeShares(in, pc.from(), pc.to());
+            for (int k = 0; k < in.size(); k++) {
+                Sample s = in.get(k);
+                if (s.inProgramCode()) {
+                    work[s.node()] += w * share[k];
+                } else {
+                    overhead[s.node()] += w * share[k];
+                }
+                idleness[s.node()] += i * share[k];
+            }
+        }
+        if (swept.idleWhileNobodyWorksNs() > 0) {
+            idleness[tree.find(ContextTree.ROOT, Frame.NO_WORK_ANYWHERE)] += swept.idleWhileNobodyWorksNs();
+        }
+        ContextProfile profile = new ContextProfile(tree, work, idleness, overhead);
+        return new Result(profile, Idleness.EXACT, read, periodNs, all.size(), unplaced, idle, others, 0);
     }
 
+    /** The sample of {@code sorted} (by time) nearest to {@code t} within [from, to), or null. */
+    static Sample nearest(List<Sample> sorted, long t, long from, long to) {
+        int lo = 0;
+        int hi = sorted.size();
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (sorted.get(mid).timeNs() < t) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        Sample best = null;
+        for (int k = lo - 1; k <= lo; k++) {
+            if (k >= 0 && k < sorted.size()) {
+                Sample s = sorted.get(k);
+                if (s.timeNs() >= from && s.timeNs() < to
+                        && (best == null || Math.abs(s.timeNs() - t) < Math.abs(best.timeNs() - t))) {
+                    best = s;
+                }
+            }
+        }
+        return best;
+    }
+
+    /** Half-width, in sampling periods, of the window in which a task sample shows a worker working (estimate). */
+    static final double NEAR_PERIODS = 2.5;
+
+    /**
+     * The estimate: at each sample of a worker in a task, idleness += one period × n_idle / n_working,
+     * n_working being the workers with a task sample within ±{@value #NEAR_PERIODS} periods of it
+     * (JFR's sampler misses periods, so "sampled in the same period" would take busy workers for idle
+     * ones), n_idle = P − n_working. Every sample in a task, or of a thread outside the pools, adds one
+     * period of work (program code on top) or overhead (pool or tool code on top).
+     */
     private static Result estimated(JfrSamples read, Set<Long> workerIds, int p, long periodNs, boolean lines,
                                     List<String> others) {
         ContextTree tree = new ContextTree();
-        List<StackSample> sorted = new ArrayList<>(read.samples());
-        sorted.sort(Comparator.comparingLong(StackSample::timeNs));
-        List<double[]> amounts = new ArrayList<>(); // per working sample: node, work, overhead, idleness
+        Map<Long, long[]> taskTimes = new HashMap<>(); // per worker: sorted times of its samples in a task
+        Map<Long, List<Long>> collect = new HashMap<>();
         long idleDropped = 0;
-        int i = 0;
-        while (i < sorted.size()) {
-            long round = Math.floorDiv(sorted.get(i).timeNs(), periodNs);
-            int j = i;
-            Set<Long> workingWorkers = new HashSet<>();
-            long workerSamples = 0;
-            List<Sample> resolved = new ArrayList<>();
-            List<Boolean> ofWorker = new ArrayList<>();
-            while (j < sorted.size() && Math.floorDiv(sorted.get(j).timeNs(), periodNs) == round) {
-                StackSample s = sorted.get(j++);
-                boolean worker = workerIds.contains(s.threadId());
-                if (worker && !inTask(s)) {
+        for (StackSample s : read.samples()) {
+            if (workerIds.contains(s.threadId())) {
+                if (inTask(s)) {
+                    collect.computeIfAbsent(s.threadId(), k -> new ArrayList<>()).add(s.timeNs());
+                } else {
                     idleDropped++;
-                    continue;
                 }
-                if (worker) {
-                    workingWorkers.add(s.threadId());
-                    workerSamples++;
+            }
+        }
+        collect.forEach((id, times) -> taskTimes.put(id, times.stream().mapToLong(Long::longValue).sorted().toArray()));
+        long near = (long) (NEAR_PERIODS * periodNs);
+        List<double[]> amounts = new ArrayList<>(); // node, work, overhead, idleness
+        for (StackSample s : read.samples()) {
+            boolean worker = workerIds.contains(s.threadId());
+            if (worker && !inTask(s)) {
+                continue;
+            }
+            double idle = 0;
+            if (worker) {
+                int working = 0;
+                for (long[] times : taskTimes.values()) {
+                    working += within(times, s.timeNs() - near, s.timeNs() + near) ? 1 : 0;
                 }
-                StackSample framed = new StackSample(s.threadId(), s.timeNs(), frames(s, lines), s.truncated());
-                resolved.add(LogicalStacks.resolve(tree, ContextTree.ROOT, framed));
-                ofWorker.add(worker);
+                working = Math.max(working, 1);
+                idle = periodNs * (double) Math.max(0, p - working) / working;
             }
-            // n_idle / n_working over the pool's workers: threads outside the pools do work but are not
-            // among the P whose idleness is shared out (as in the exact path, where they have no timeline)
-            // (n_idle × one period) of idleness in this round, shared by its workers' samples: with one
-            // sample per working worker, n_idle / n_working periods each (the paper's)
-            double idlePerSample = workerSamples == 0 ? 0 : (double) Math.max(0, p - workingWorkers.size()) / workerSamples;
-            for (int k = 0; k < resolved.size(); k++) {
-                Sample s = resolved.get(k);
-                boolean work = s.inProgramCode();
-                double idle = ofWorker.get(k) ? periodNs * idlePerSample : 0;
-                amounts.add(new double[] {s.node(), work ? periodNs : 0, work ? 0 : periodNs, idle});
-            }
-            i = j;
+            Sample r = LogicalStacks.resolve(tree, ContextTree.ROOT,
+                    new StackSample(s.threadId(), s.timeNs(), frames(s, lines), s.truncated()));
+            boolean work = r.inProgramCode();
+            amounts.add(new double[] {r.node(), work ? periodNs : 0, work ? 0 : periodNs, idle});
         }
         int n = tree.size();
         double[] work = new double[n];
@@ -264,6 +401,13 @@ public final class SampledContexts {
         }
         return new Result(new ContextProfile(tree, work, idleness, overhead), Idleness.ESTIMATED, read, periodNs, p, 0,
                 idleDropped, others, 0);
+    }
+
+    /** Whether the sorted {@code times} hold one in [from, to]. */
+    static boolean within(long[] times, long from, long to) {
+        int i = java.util.Arrays.binarySearch(times, from);
+        int at = i >= 0 ? i : -i - 1;
+        return at < times.length && times[at] <= to;
     }
 
     /** Whether a sample's stack runs a task's code (through ForkJoinTask.doExec). */
