@@ -65,7 +65,7 @@ final class ContextsCommand implements Callable<Integer> {
     boolean lines;
 
     @Option(names = "--min-percent", paramLabel = "X", defaultValue = "0.5",
-            description = "trees: leave out contexts under X% of the effort (default ${DEFAULT-VALUE}; 0 for all)")
+            description = "trees: leave out contexts under X%% of the effort (default ${DEFAULT-VALUE}; 0 for all)")
     double minPercent;
 
     @Option(names = "--top", paramLabel = "N", defaultValue = "30",
