@@ -52,6 +52,10 @@ class ContextsCommandTest {
     }
 
     static Path recording(String name, boolean withSamples, boolean sampleInfo) throws Exception {
+        return recording(name, withSamples, sampleInfo, true);
+    }
+
+    static Path recording(String name, boolean withSamples, boolean sampleInfo, boolean end) throws Exception {
         Path file = dir.resolve(name);
         try (OutputStream out = Files.newOutputStream(file)) {
             RecordingWriter w = new RecordingWriter(out);
@@ -61,7 +65,9 @@ class ContextsCommandTest {
             if (withSamples) {
                 w.samples(jfr);
             }
-            w.endOfRecording();
+            if (end) {
+                w.endOfRecording();
+            }
         }
         return file;
     }
@@ -129,6 +135,20 @@ class ContextsCommandTest {
             hot |= f.get("method").asText().equals("hot") && f.at("/inclusive/work_ns").asLong() > 0;
         }
         assertThat(hot).as(json.out()).isTrue();
+    }
+
+    /** An incomplete recording follows the common rules: its warning first on stderr, then the views, marked in JSON. */
+    @Test
+    void anIncompleteRecordingSaysSoFirst() throws Exception {
+        Path file = recording("open.fsk", true, true, false);
+        CliRunner.Result r = CliRunner.run("contexts", file.toString());
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.err()).startsWith("forkscope: warning: " + file + ": the recording has no end block");
+        assertThat(r.out()).contains("ContextSpin.hot");
+        CliRunner.Result json = CliRunner.run("contexts", file.toString(), "--json");
+        JsonNode j = new ObjectMapper().readTree(json.out());
+        assertThat(j.get("complete").asBoolean()).isFalse();
+        assertThat(j.get("warnings").get(0).asText()).contains("no end block");
     }
 
     @Test
