@@ -13,7 +13,7 @@ import picocli.CommandLine.Command;
         description = "Scalability analyzer and profiler for Java fork/join programs.",
         subcommands = {RecordCommand.class, SummaryCommand.class, BenchCommand.class, PlotCommand.class,
                 DelaysCommand.class, ProfileCommand.class, ExportCommand.class, CompareCommand.class,
-                SitesCommand.class, CalibrateCommand.class, DemoCommand.class, ExampleCommand.class,
+                SitesCommand.class, ContextsCommand.class, CalibrateCommand.class, DemoCommand.class, ExampleCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     public static final int USER_ERROR = 2;

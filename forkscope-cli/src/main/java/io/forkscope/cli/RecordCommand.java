@@ -70,6 +70,21 @@ final class RecordCommand implements Callable<Integer> {
                     + " calls to them are not sites); implies --sites")
     List<String> sitesExclude = new ArrayList<>();
 
+    @Option(names = "--sample",
+            description = {"also sample every thread's stack with the JDK Flight Recorder, for forkscope contexts"
+                + " (work, idleness and overhead by calling context); combine with --mode dag for exact idleness"})
+    boolean sample;
+
+    @Option(names = "--sample-period-ms", paramLabel = "N",
+            description = "with --sample: the sampling period (default 10; JFR's floor is 1); implies --sample")
+    Long samplePeriodMs;
+
+    /**
+     * JFR's stack depth for the sampled JVM: its default, 64, cuts recursive fork/join stacks well above
+     * the pool's run loop, where logical contexts start. 2048 is JFR's largest (JDK 17 and 25 take it silently).
+     */
+    static final String STACK_DEPTH_OPTION = "-XX:FlightRecorderOptions:stackdepth=2048";
+
     @Parameters(paramLabel = "COMMAND", arity = "1..*", description = "the command to run, after --")
     List<String> command;
 
@@ -116,6 +131,16 @@ final class RecordCommand implements Callable<Integer> {
             if (!exclude.isEmpty()) {
                 launch.option("sites.exclude=" + String.join(":", exclude));
             }
+        }
+        if (samplePeriodMs != null && samplePeriodMs < 1) {
+            throw new UserError("--sample-period-ms needs at least 1 (JFR samples at most every millisecond)");
+        }
+        if (sample || samplePeriodMs != null) {
+            launch.option("sample=true");
+            if (samplePeriodMs != null) {
+                launch.option("sample.period.ms=" + samplePeriodMs);
+            }
+            launch.jvmOption(STACK_DEPTH_OPTION);
         }
         int exit = launch.run(command);
         List<Path> written = launch.recordings();

@@ -1,5 +1,6 @@
 package io.forkscope.model;
 
+import io.forkscope.model.contexts.RecordedSamples;
 import io.forkscope.model.dag.Dag;
 import io.forkscope.model.sites.RecordedSites;
 import java.util.List;
@@ -23,13 +24,21 @@ import java.util.Optional;
  * @param truncated whether the reader stopped before the file's end (cut short or damaged)
  * @param sites     the call sites and their profiles when it was recorded with {@code --sites}
  *                  (format 1.4), else null
+ * @param samples   the stack samples when it was recorded with {@code --sample} and they were
+ *                  written whole (format 1.5), else null
  */
 public record Recording(RecordingInfo info, WholeRun wholeRun, List<RegionRecord> regions,
                         List<String> warnings, boolean ended, Dag dag, RecorderFailure failure,
-                        boolean truncated, RecordedSites sites) {
+                        boolean truncated, RecordedSites sites, RecordedSamples samples) {
     public Recording {
         regions = List.copyOf(regions);
         warnings = List.copyOf(warnings);
+    }
+
+    /** A recording without samples. */
+    public Recording(RecordingInfo info, WholeRun wholeRun, List<RegionRecord> regions, List<String> warnings,
+                     boolean ended, Dag dag, RecorderFailure failure, boolean truncated, RecordedSites sites) {
+        this(info, wholeRun, regions, warnings, ended, dag, failure, truncated, sites, null);
     }
 
     /** A recording without call sites. */
@@ -63,6 +72,11 @@ public record Recording(RecordingInfo info, WholeRun wholeRun, List<RegionRecord
     /** @return the call sites and their profiles, if it was recorded with {@code --sites} */
     public Optional<RecordedSites> recordedSites() {
         return Optional.ofNullable(sites);
+    }
+
+    /** @return the stack samples, if it was recorded with {@code --sample} and they were written whole */
+    public Optional<RecordedSamples> recordedSamples() {
+        return Optional.ofNullable(samples);
     }
 
     /** @return the DAG of the run, if it was recorded with {@code mode=dag} */

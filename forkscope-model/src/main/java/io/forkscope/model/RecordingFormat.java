@@ -21,7 +21,7 @@ public final class RecordingFormat {
     public static final byte[] MAGIC = {'F', 'S', 'K', 'R', 'E', 'C', 0x0D, 0x0A};
     public static final int MAJOR = 1;
     /**
-     * 1.5: JFR sample blocks (type 12, another branch); 1.6: {@link #BLOCK_DAG_NODES_V3} (nodes carry
+     * 1.5: JFR sample blocks ({@link #BLOCK_SAMPLES}); 1.6: {@link #BLOCK_DAG_NODES_V3} (nodes carry
      * their call site). Readers decide by block type, never by this number, so either may come first.
      */
     public static final int MINOR = 6;
@@ -98,4 +98,20 @@ public final class RecordingFormat {
      * write; readers give the nodes of V1 and V2 blocks site -1.
      */
     public static final int BLOCK_DAG_NODES_V3 = 13;
+
+    /**
+     * (1.5) A piece of the JDK Flight Recorder file holding the run's stack samples (record
+     * --sample), written at the end of the run after the call sites: offset(u64) last(u8)
+     * bytes(the rest of the payload). A recorder writes the JFR file's bytes in order, in pieces of
+     * at most {@link #SAMPLES_PIECE} bytes, offsets contiguous from 0, the last piece flagged. A
+     * reader joins the pieces; pieces that do not join up, or no last piece (a file cut inside the
+     * samples), leave the recording without samples and with a warning. The JFR file holds
+     * jdk.ExecutionSample (and, on JDKs that have it, jdk.CPUTimeSample) events and the recorder's
+     * clock anchors ({@code io.forkscope.ClockAnchor}, field {@code sinceOriginNs}: the recorder's
+     * time of the event, whose JFR start time aligns the two clocks).
+     */
+    public static final int BLOCK_SAMPLES = 12;
+
+    /** Largest piece of JFR bytes in one {@link #BLOCK_SAMPLES} block (well under {@link #MAX_PAYLOAD}). */
+    public static final int SAMPLES_PIECE = 16 << 20;
 }

@@ -1,5 +1,6 @@
 package io.forkscope.model;
 
+import io.forkscope.model.contexts.RecordedSamples;
 import io.forkscope.model.dag.Dag;
 import io.forkscope.model.dag.DagAssembler;
 import io.forkscope.model.dag.EdgeKind;
@@ -79,6 +80,7 @@ public final class RecordingReader {
         long[] dagRun = null;
         Map<Integer, BusyParts> busy = new TreeMap<>();
         RecordedSites sites = null;
+        SamplePieces samplePieces = new SamplePieces();
         int blocks = 0;
         CRC32 crc = new CRC32();
         while (true) {
@@ -144,6 +146,7 @@ public final class RecordingReader {
                     case RecordingFormat.BLOCK_DAG_BUSY -> readBusy(p, payload.length, busy);
                     case RecordingFormat.BLOCK_DAG_RUN -> dagRun = new long[] {p.readInt(), p.readLong(), p.readLong()};
                     case RecordingFormat.BLOCK_SITES -> sites = SitesBlock.read(p, payload.length);
+                    case RecordingFormat.BLOCK_SAMPLES -> samplePieces.add(p.readLong(), p.readBoolean(), p.readAllBytes());
                     default -> { } // a block type from a newer minor version: skip it
                 }
             } catch (EOFException e) {
@@ -206,7 +209,12 @@ public final class RecordingReader {
                 throw new RecordingException(name + ": damaged recording (" + e.getMessage() + ")");
             }
         }
-        return new Recording(recordingInfo, whole, regions, warnings, ended, dag, failure, truncated, sites);
+        RecordedSamples samples = samplePieces.joined();
+        if (samples == null && samplePieces.any()) {
+            warnings.add(name + ": its stack samples are incomplete (" + samplePieces.problem()
+                    + "); they are left out");
+        }
+        return new Recording(recordingInfo, whole, regions, warnings, ended, dag, failure, truncated, sites, samples);
     }
 
     /**
@@ -249,6 +257,46 @@ public final class RecordingReader {
             }
             into.add(new RecordedNode(id, worker, start, end, work, end1, from, kind, span, strands, creates, waits,
                     innerDelay, taskEnds, firstId, site));
+        }
+    }
+
+    /**
+     * The pieces of the samples' JFR file as read so far: joined only when they are contiguous from 0
+     * and the last one was read (a later complete set replaces an earlier one).
+     */
+    private static final class SamplePieces {
+        private java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        private boolean last;
+        private boolean any;
+        private String problem = "the file ends inside them";
+
+        void add(long offset, boolean isLast, byte[] piece) {
+            any = true;
+            if (offset == 0) {
+                bytes = new java.io.ByteArrayOutputStream();   // a new set
+                last = false;
+                problem = "the file ends inside them";
+            }
+            if (offset != bytes.size() || last) {
+                problem = "a piece at byte " + offset + " does not follow the " + bytes.size() + " bytes before it";
+                last = false;
+                bytes = new java.io.ByteArrayOutputStream();
+                return;
+            }
+            bytes.write(piece, 0, piece.length);
+            last = isLast;
+        }
+
+        boolean any() {
+            return any;
+        }
+
+        String problem() {
+            return problem;
+        }
+
+        RecordedSamples joined() {
+            return any && last ? new RecordedSamples(bytes.toByteArray()) : null;
         }
     }
 

@@ -203,6 +203,23 @@ public final class RecordingWriter implements AutoCloseable {
     }
 
     /** Marks the recording complete. Further blocks may still follow (a reader keeps reading). */
+    /**
+     * The JFR file of the run's stack samples, as {@link RecordingFormat#BLOCK_SAMPLES} blocks of
+     * at most {@link RecordingFormat#SAMPLES_PIECE} bytes each (one block for an empty file).
+     */
+    public void samples(byte[] jfr) throws IOException {
+        int offset = 0;
+        do {
+            int length = Math.min(RecordingFormat.SAMPLES_PIECE, jfr.length - offset);
+            begin(RecordingFormat.BLOCK_SAMPLES);
+            data.writeLong(offset);
+            data.writeBoolean(offset + length == jfr.length);
+            data.write(jfr, offset, length);
+            finishBlock();
+            offset += length;
+        } while (offset < jfr.length);
+    }
+
     public void endOfRecording() throws IOException {
         begin(RecordingFormat.BLOCK_END);
         finishBlock();

@@ -35,6 +35,11 @@ public final class Agent {
     /** Information key: "true" when call sites were woven (agent option sites), with .include/.exclude patterns. */
     public static final String INFO_SITES = "sites";
 
+    /** Information key: "true" when the run's stacks were sampled (agent option sample). */
+    public static final String INFO_SAMPLE = "sample";
+    /** Information key: the sampling period in ms (agent option sample.period.ms). */
+    public static final String INFO_SAMPLE_PERIOD_MS = "sample.period.ms";
+
     private Agent() {}
 
     public static void start(String options, Instrumentation inst) {
@@ -48,6 +53,7 @@ public final class Agent {
             }
             ForkJoinTaskModel model = ForkJoinRecorder.model();
             Clock clock = strandClock(opts);
+            long originNs = System.nanoTime();   // the engine's origin, to within its constructor's time (µs)
             SpanEngine engine = new SpanEngine(opts.unit(), opts.burden(), InjectedFailure.clock(clock), model, model,
                     opts.recordsDag(), opts.collapse());
             if (clock == Clock.SYSTEM && opts.unit() == Unit.TIME && opts.cpuThresholdNs() != AgentOptions.CPU_OFF) {
@@ -87,10 +93,36 @@ public final class Agent {
                 sink.recorderFailed(failure);
             });
             RecorderBridge.install(new RegionHooks(engine));
+            if (opts.sample()) {
+                startSampling(opts, originNs, engine, sink);
+            }
             sink.start();
         } catch (Throwable t) {
             System.err.println("forkscope: could not start, the program runs without recording: " + t.getMessage());
         }
+    }
+
+    /**
+     * Starts the JFR sampler (agent option sample) and hands its end to the sink. A sampler that
+     * cannot start leaves the run recorded without samples: one line on stderr, a warning in the
+     * recording, the rest as usual.
+     */
+    private static void startSampling(AgentOptions opts, long originNs, SpanEngine engine, RecordingSink sink) {
+        JfrSampler sampler;
+        try {
+            sampler = JfrSampler.start(opts.samplePeriodMs(), originNs);
+        } catch (Throwable t) {
+            System.err.println("forkscope: could not start sampling, the run is recorded without samples: " + t);
+            engine.warn("stack samples: sampling could not start (" + t + ")");
+            return;
+        }
+        sink.samplesOnClose(() -> {
+            try {
+                return sampler.finish();
+            } finally {
+                sampler.cleanUp();
+            }
+        });
     }
 
     /**
@@ -181,6 +213,10 @@ public final class Agent {
             }
             info.put(INFO_SITES + ".throttle.ns", opts.sitesThrottleNs() > 0 ? Long.toString(opts.sitesThrottleNs())
                     : "off");
+        }
+        if (opts.sample()) {
+            info.put(INFO_SAMPLE, "true");
+            info.put(INFO_SAMPLE_PERIOD_MS, Long.toString(opts.samplePeriodMs()));
         }
         if (opts.fifoPools() != null) {
             info.put("pool.mode", opts.fifoPools() ? "fifo" : "lifo");

@@ -45,12 +45,22 @@ import java.util.List;
  * sites.throttle.ns=N|off  (unit=time) a call site whose invocations average under N ns of local
  *                  work after 65,536 of them on one thread stops being profiled (its later calls
  *                  are its caller's local work; the recording names it); default 1000
+ * sample=true|false  sample every thread's stack with the JDK Flight Recorder (jdk.ExecutionSample,
+ *                  and jdk.CPUTimeSample where the JDK has it) and embed the samples in the
+ *                  recording, for forkscope contexts (default false; mode cilkview or dag)
+ * sample.period.ms=N   the sampling period (default 10, implies sample=true): JFR's execution
+ *                  sampler floors at 1 ms and visits only a few threads per period, so a shorter
+ *                  period buys few samples for much cost; 10 ms is JFR's own profiling setting
+ *                  (profile.jfc) and gives ~100 samples/s per running thread
  * </pre>
  */
 public record AgentOptions(Path out, boolean force, Unit unit, long burden, String burdenSource, long flushMs,
                            String mode, int workers, Boolean fifoPools, boolean collapse, long cpuThresholdNs,
                            boolean sites, List<String> sitesInclude, List<String> sitesExclude,
-                           long sitesThrottleNs) {
+                           long sitesThrottleNs, boolean sample, long samplePeriodMs) {
+    /** The sampling period when sample.period.ms is not given (see the class comment). */
+    public static final long DEFAULT_SAMPLE_PERIOD_MS = 10;
+
     public static final long DEFAULT_BURDEN_NS = 6250;
     public static final long DEFAULT_CPU_THRESHOLD_NS = 50_000;
     /** Default of sites.throttle.ns: an enter/exit pair costs ~90 ns, so throttled sites cost over ~10%. */
@@ -82,6 +92,9 @@ public record AgentOptions(Path out, boolean force, Unit unit, long burden, Stri
         List<String> include = List.of();
         List<String> exclude = List.of();
         long throttle = DEFAULT_SITES_THROTTLE_NS;
+        Boolean sample = null;
+        long samplePeriod = DEFAULT_SAMPLE_PERIOD_MS;
+        boolean periodGiven = false;
         if (text != null && !text.isBlank()) {
             for (String item : text.split(",")) {
                 int eq = item.indexOf('=');
@@ -89,6 +102,19 @@ public record AgentOptions(Path out, boolean force, Unit unit, long burden, Stri
                 String value = eq < 0 ? "" : item.substring(eq + 1).trim();
                 switch (key) {
                     case "out" -> out = Path.of(value);
+                    case "sample" -> {
+                        if (!value.equals("true") && !value.equals("false")) {
+                            throw new IllegalArgumentException("agent option sample is true or false, not '" + value + "'");
+                        }
+                        sample = value.equals("true");
+                    }
+                    case "sample.period.ms" -> {
+                        samplePeriod = parseNonNegative(key, value);
+                        if (samplePeriod < 1) {
+                            throw new IllegalArgumentException("agent option sample.period.ms needs at least 1 (JFR's floor)");
+                        }
+                        periodGiven = true;
+                    }
                     case "force" -> force = true;
                     case "unit" -> unit = Unit.fromOptionName(value);
                     case "burden" -> {
@@ -158,8 +184,15 @@ public record AgentOptions(Path out, boolean force, Unit unit, long burden, Stri
         if (withSites && mode.equals(MODE_REGIONS)) {
             throw new IllegalArgumentException("agent option sites needs mode " + MODE_CILKVIEW + " or " + MODE_DAG);
         }
+        if (periodGiven && Boolean.FALSE.equals(sample)) {
+            throw new IllegalArgumentException("agent option sample.period.ms needs sample=true");
+        }
+        boolean withSamples = periodGiven || Boolean.TRUE.equals(sample);
+        if (withSamples && mode.equals(MODE_REGIONS)) {
+            throw new IllegalArgumentException("agent option sample needs mode " + MODE_CILKVIEW + " or " + MODE_DAG);
+        }
         return new AgentOptions(out, force, unit, burden, source, flush, mode, workers, fifo, collapse, cpuThreshold,
-                withSites, include, exclude, unit == Unit.TIME ? throttle : 0);
+                withSites, include, exclude, unit == Unit.TIME ? throttle : 0, withSamples, samplePeriod);
     }
 
     /** @return whether every node of the run's DAG is recorded too (see {@link #MODE_DAG}) */

@@ -32,8 +32,8 @@ import java.util.function.Supplier;
  * hooks are turned off ({@link #stopHooksOnClose}), so no event starts any more; (2) every region,
  * warning, DAG node and busy interval the measurements still hold is drained, then the DAG's
  * frame; (3) the closing warnings; (4) the final whole-run snapshot; (5) with call sites, their
- * table and profiles ({@link Measurements#sitesResult}, the sites of {@link SiteRegistry}); (6) the
- * end block. A write that fails midway stops there: the file then has no end block, and readers
+ * table and profiles ({@link Measurements#sitesResult}, the sites of {@link SiteRegistry}); (6) with
+ * sampling, the stack samples ({@link #samplesOnClose}); (7) the end block. A write that fails midway stops there: the file then has no end block, and readers
  * say it is partial. The sites come after the final snapshot so that a file cut inside their
  * block still has the run's final numbers; a failure to compute them is the recorder's failure.
  *
@@ -51,6 +51,7 @@ public final class RecordingSink {
     private volatile Runnable stopHooks = () -> { };
     private volatile Consumer<Throwable> internalError = this::recorderFailed;
     private volatile Supplier<List<CallSite>> siteTable = SiteRegistry::sites;
+    private volatile java.util.concurrent.Callable<byte[]> samples;
     // guarded by this
     private boolean closed;
     private boolean failureWritten;
@@ -86,6 +87,16 @@ public final class RecordingSink {
     /** Where the call-site table comes from (tests; by default {@link SiteRegistry#sites()}). Set before {@link #start}. */
     public void siteTable(Supplier<List<CallSite>> table) {
         this.siteTable = table;
+    }
+
+    /**
+     * Where the run's stack samples come from (agent option sample): called once, at the end of a
+     * recording that did not fail, after the call sites; its bytes (a JFR file) become the samples
+     * blocks. If it throws, the recording says so in a warning, has no samples, and is otherwise
+     * whole; one line goes to stderr. Set before {@link #start}.
+     */
+    public void samplesOnClose(java.util.concurrent.Callable<byte[]> source) {
+        this.samples = source;
     }
 
     /** Starts the periodic flusher (a daemon thread) and registers the final write at JVM exit. */
@@ -158,6 +169,7 @@ public final class RecordingSink {
                 }
                 writer.wholeRun(measurements.snapshot(true));
                 writeSites();
+                writeSamples();
             }
         } catch (IOException e) {
             System.err.println("forkscope: could not finish the recording: " + e);
@@ -192,6 +204,26 @@ public final class RecordingSink {
                 writer.warning("call sites: " + note);
             }
         }
+    }
+
+    /** The samples blocks, when sampling: asked for only now, after everything else the run measured. */
+    private void writeSamples() throws IOException {
+        java.util.concurrent.Callable<byte[]> source = samples;
+        if (source == null) {
+            return;
+        }
+        byte[] jfr;
+        try {
+            jfr = source.call();
+        } catch (Exception e) {
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+            System.err.println("forkscope: could not save the stack samples; the recording has none: " + e);
+            writer.warning("stack samples: could not be saved (" + e + ")");
+            return;
+        }
+        writer.samples(jfr);
     }
 
     /** @return whether the recorder failed; writes the failure block the first time */

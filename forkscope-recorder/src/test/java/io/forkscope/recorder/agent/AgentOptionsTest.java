@@ -93,4 +93,20 @@ class AgentOptionsTest {
                 .hasMessageContaining("need sites=true");
         assertThatThrownBy(() -> AgentOptions.parse("sites=true,mode=regions", 7)).hasMessageContaining("mode");
     }
+
+    @Test
+    void sampling() {
+        AgentOptions off = AgentOptions.parse("", 7);
+        assertThat(off.sample()).isFalse();
+        assertThat(off.samplePeriodMs()).isEqualTo(AgentOptions.DEFAULT_SAMPLE_PERIOD_MS).isEqualTo(10);
+        assertThat(AgentOptions.parse("sample=true", 7).sample()).isTrue();
+        AgentOptions fast = AgentOptions.parse("sample.period.ms=2,mode=dag", 7);
+        assertThat(fast.sample()).isTrue();
+        assertThat(fast.samplePeriodMs()).isEqualTo(2);
+        assertThatThrownBy(() -> AgentOptions.parse("sample.period.ms=0", 7)).hasMessageContaining("at least 1");
+        assertThatThrownBy(() -> AgentOptions.parse("sample=yes", 7)).hasMessageContaining("true or false");
+        assertThatThrownBy(() -> AgentOptions.parse("sample=false,sample.period.ms=5", 7))
+                .hasMessageContaining("needs sample=true");
+        assertThatThrownBy(() -> AgentOptions.parse("sample=true,mode=regions", 7)).hasMessageContaining("mode");
+    }
 }

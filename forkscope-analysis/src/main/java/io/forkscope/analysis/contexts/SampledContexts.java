@@ -1,0 +1,473 @@
+package io.forkscope.analysis.contexts;
+
+import io.forkscope.model.Recording;
+import io.forkscope.model.contexts.ContextTree;
+import io.forkscope.model.contexts.Frame;
+import io.forkscope.model.contexts.RecordedSamples;
+import io.forkscope.model.contexts.Sample;
+import io.forkscope.model.contexts.StackSample;
+import io.forkscope.model.contexts.StateInterval;
+import io.forkscope.model.contexts.WorkerTimeline;
+import io.forkscope.model.contexts.WorkerTimelines;
+import io.forkscope.model.dag.Dag;
+import io.forkscope.model.dag.WorkerBusy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
+
+/**
+ * A recording made with {@code --sample} to a {@link ContextProfile} (the first end-to-end slice of
+ * issue 12). Contexts: each sample's physical stack cut at the pool's run loop
+ * ({@link LogicalStacks}), below one task context, the root: tasks are not yet prefixed with the
+ * context that forked them (issue 12 §3; see docs/contexts-design.md). Idleness, one of two ways:
+ * <ul>
+ * <li>{@link Idleness#EXACT}, when the recording has the workers' busy intervals ({@code --mode dag}):
+ * each pool worker is WORKING while busy and IDLE otherwise; the exact sweep ({@link IdlenessSweep})
+ * integrates idleness per worker and window of time, and the samples, placed on the recorder's clock
+ * by the clock anchors, say where inside the tasks that work and idleness went (see {@link #exact});</li>
+ * <li>{@link Idleness#ESTIMATED} otherwise, the paper's: at each sample of a worker inside a task (a
+ * stack through ForkJoinTask.doExec), idleness += one period × n_idle / n_working, where a worker
+ * counts as working when it has a task sample within a few periods (see {@link #estimated}) and
+ * n_idle = P − n_working (P: the recording's worker count). Each sample in a task, or of a thread
+ * outside the pools, adds one period of work (program code on top) or overhead (pool or forkscope
+ * code on top). Samples of workers outside any task (scanning) are idle and dropped.</li>
+ * </ul>
+ */
+public final class SampledContexts {
+    /** JFR's event of the recorder's clock anchors (field sinceOriginNs). */
+    public static final String CLOCK_ANCHOR = "io.forkscope.ClockAnchor";
+    static final String WORKER_THREAD = "java.util.concurrent.ForkJoinWorkerThread";
+
+    /** How idleness was obtained. */
+    public enum Idleness {
+        EXACT("exact, from the workers' busy intervals (--mode dag) and the exact sweep"),
+        ESTIMATED("estimated per sample (n_idle / n_working at each sampling round, the paper's); record with"
+                + " --mode dag for exact idleness");
+
+        private final String text;
+
+        Idleness(String text) {
+            this.text = text;
+        }
+
+        public String text() {
+            return text;
+        }
+    }
+
+    /**
+     * The profile and what it rests on: the sample event used, its period, the samples read (rates per
+     * thread, truncated, failed, lost), how idleness was obtained, P, and the samples left out.
+     */
+    public record Result(ContextProfile profile, Idleness idleness, JfrSamples samples, long periodNs, int workers,
+                         long unplaced, long idleDropped, List<String> otherEvents, long toolThreadSamples) {
+        Result withToolThreadSamples(long n) {
+            return new Result(profile, idleness, samples, periodNs, workers, unplaced, idleDropped, otherEvents, n);
+        }
+    }
+
+    private SampledContexts() {
+    }
+
+    /**
+     * @param eventName  {@link JfrSampleReader#EXECUTION_SAMPLE} or {@link JfrSampleReader#CPU_TIME_SAMPLE}
+     * @param lines      one context node per source line (else per method)
+     * @param progress   told what is being done (for a terminal), may ignore it
+     * @throws IllegalArgumentException when the recording has no samples
+     */
+    public static Result of(Recording rec, String eventName, boolean lines, Consumer<String> progress) throws IOException {
+        RecordedSamples recorded = rec.recordedSamples()
+                .orElseThrow(() -> new IllegalArgumentException("the recording has no samples"));
+        Path tmp = Files.createTempFile("forkscope-contexts-", ".jfr");
+        try {
+            Files.write(tmp, recorded.jfr());
+            progress.accept("reading " + recorded.size() / 1024 + " KiB of samples");
+            JfrSamples all = JfrSampleReader.read(tmp, eventName);
+            JfrSamples read = withoutToolThreads(all);
+            long toolSamples = all.samples().size() - read.samples().size();
+            Scan scan = scan(tmp);
+            List<String> others = new ArrayList<>();
+            scan.counts.forEach((name, n) -> {
+                if (!name.equals(eventName) && (name.equals(JfrSampleReader.EXECUTION_SAMPLE) || name.equals(JfrSampleReader.CPU_TIME_SAMPLE))) {
+                    others.add(name + " (" + n + " samples)");
+                }
+            });
+            long periodNs = periodNs(rec);
+            Set<Long> workerIds = workerThreads(read);
+            int p = Math.max(rec.wholeRun().workers(), 1);
+            progress.accept("attributing " + read.samples().size() + " samples");
+            Dag dag = rec.recordedDag().orElse(null);
+            if (dag != null && !dag.busy().isEmpty() && scan.anchorOffset != null) {
+                Result exact = exact(read, dag, scan.anchorOffset, workerIds, periodNs, lines, others);
+                if (exact != null) {
+                    return exact.withToolThreadSamples(toolSamples);
+                }
+            }
+            return estimated(read, workerIds, p, periodNs, lines, others).withToolThreadSamples(toolSamples);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    /**
+     * The samples less those of JFR's and forkscope's own threads (named "JFR ..." and "forkscope-..."):
+     * the tool's threads, not the program's; their counts stay in the per-thread rates.
+     */
+    static JfrSamples withoutToolThreads(JfrSamples all) {
+        Set<Long> tool = new HashSet<>();
+        all.perThread().values().forEach(r -> {
+            String n = r.threadName() == null ? "" : r.threadName();
+            if (n.startsWith("JFR ") || n.startsWith("forkscope-")) {
+                tool.add(r.threadId());
+            }
+        });
+        if (tool.isEmpty()) {
+            return all;
+        }
+        List<StackSample> kept = all.samples().stream().filter(s -> !tool.contains(s.threadId())).toList();
+        return new JfrSamples(all.eventName(), kept, all.perThread(), all.truncated(), all.failed(), all.lost());
+    }
+
+    /** The sampling period the agent used (info sample.period.ms; 10 ms when absent). */
+    static long periodNs(Recording rec) {
+        try {
+            return Long.parseLong(rec.info().asMap().getOrDefault("sample.period.ms", "10")) * 1_000_000L;
+        } catch (NumberFormatException e) {
+            return 10_000_000L;
+        }
+    }
+
+    /**
+     * Each sample's share of a piece [from, to): the time closer to it than to the piece's other
+     * samples (from the midpoint with the previous sample, or from, to the midpoint with the next,
+     * or to). Shares add up to 1. Where a piece's samples change from one context to another, the
+     * piece's time so changes at the midpoint between them, not in proportion to sample counts: a
+     * sampler that misses periods then moves less time across the change.
+     */
+    static double[] timeShares(List<Sample> samples, long from, long to) {
+        int k = samples.size();
+        long[] times = new long[k];
+        Integer[] order = new Integer[k];
+        for (int i = 0; i < k; i++) {
+            times[i] = Math.min(Math.max(samples.get(i).timeNs(), from), to);
+            order[i] = i;
+        }
+        java.util.Arrays.sort(order, Comparator.comparingLong(i -> times[i]));
+        double[] share = new double[k];
+        double length = Math.max(1, to - from);
+        for (int r = 0; r < k; r++) {
+            double lo = r == 0 ? from : (times[order[r - 1]] + times[order[r]]) / 2.0;
+            double hi = r == k - 1 ? to : (times[order[r]] + times[order[r + 1]]) / 2.0;
+            share[order[r]] = (hi - lo) / length;
+        }
+        return share;
+    }
+
+    /** Windows of the exact path, in sampling periods (see {@link #exact}). */
+    static final int WINDOW_PERIODS = 20;
+
+    /** A piece of one worker's busy time: inside one busy interval and one window. */
+    private record Piece(int worker, long from, long to, long busyFrom, long busyTo) { }
+
+    /**
+     * The exact path; null when no busy interval names a pool worker (nothing to sweep). Each worker's
+     * busy intervals are cut at windows of {@value #WINDOW_PERIODS} sampling periods, and every piece
+     * is a context of its own for the exact sweep, which so gives each piece its exact working time
+     * and idleness. A piece's amounts are spread over that worker's samples inside it by their
+     * {@link #timeShares} (program code on top: work; pool or tool code: overhead); a piece without a
+     * sample gives them to the worker's sample nearest in time within the same busy interval (the
+     * sampler skips periods, more so on a loaded machine), and only without any to the root.
+     * Spreading per piece, not over all samples of the run at once, keeps a sampler whose rate varies
+     * over the run (JFR's does, with the number of running threads and the machine's load) from moving
+     * work between phases. The idle time while no worker works is the synthetic node
+     * {@link Frame#NO_WORK_ANYWHERE}.
+     */
+    private static Result exact(JfrSamples read, Dag dag, long offset, Set<Long> workerIds, long periodNs, boolean lines,
+                                List<String> others) {
+        Map<String, Long> idByName = new HashMap<>();
+        read.perThread().values().forEach(r -> idByName.putIfAbsent(r.threadName(), r.threadId()));
+        List<WorkerBusy> workers = new ArrayList<>();
+        for (WorkerBusy b : dag.busy()) {
+            Long id = idByName.get(b.thread());
+            if ((id != null && workerIds.contains(id)) || b.thread().contains("ForkJoinPool")) {
+                workers.add(b);
+            }
+        }
+        long start = Long.MAX_VALUE;
+        long end = Long.MIN_VALUE;
+        for (WorkerBusy b : workers) {
+            if (b.count() > 0) {
+                start = Math.min(start, b.start(0));
+                end = Math.max(end, b.end(b.count() - 1));
+            }
+        }
+        if (workers.isEmpty() || end <= start) {
+            return null;
+        }
+        long window = Math.max(1, WINDOW_PERIODS * periodNs);
+        List<Piece> pieces = new ArrayList<>();
+        List<WorkerTimeline> timelines = new ArrayList<>();
+        long synthetic = -1;
+        for (int w = 0; w < workers.size(); w++) {
+            WorkerBusy b = workers.get(w);
+            List<StateInterval> intervals = new ArrayList<>();
+            long at = start;
+            for (int i = 0; i < b.count(); i++) {
+                long s = Math.max(b.start(i), at);
+                long e = Math.min(b.end(i), end);
+                if (e <= s) {
+                    continue;
+                }
+                if (s > at) {
+                    intervals.add(StateInterval.idle(at, s));
+                }
+                for (long cut = s; cut < e; ) {
+                    long next = Math.min(e, start + ((cut - start) / window + 1) * window);
+                    intervals.add(StateInterval.working(cut, next, pieces.size()));
+                    pieces.add(new Piece(w, cut, next, s, e));
+                    cut = next;
+                }
+                at = e;
+            }
+            if (at < end) {
+                intervals.add(StateInterval.idle(at, end));
+            }
+            Long id = idByName.get(b.thread());
+            timelines.add(new WorkerTimeline(id != null ? id : synthetic--, intervals));
+        }
+        WorkerTimelines all = new WorkerTimelines(timelines);
+        TimelineAttribution swept = IdlenessSweep.attribute(all, Math.max(1, pieces.size()));
+
+        ContextTree tree = new ContextTree();
+        Map<Long, Integer> workerOf = new HashMap<>();
+        for (int w = 0; w < timelines.size(); w++) {
+            workerOf.put(timelines.get(w).threadId(), w);
+        }
+        Map<Integer, List<Sample>> byPiece = new HashMap<>();
+        List<List<Sample>> byWorker = new ArrayList<>();
+        timelines.forEach(t -> byWorker.add(new ArrayList<>()));
+        long unplaced = 0;
+        long idle = 0;
+        for (StackSample s : read.samples()) {
+            long t = s.timeNs() - offset;
+            Integer w = workerOf.get(s.threadId());
+            StateInterval state = w == null ? null : timelines.get(w).at(t);
+            if (state == null) {
+                unplaced++;
+                continue;
+            }
+            if (state.state() != io.forkscope.model.contexts.WorkerState.WORKING) {
+                idle++;
+                continue;
+            }
+            Sample resolved = LogicalStacks.resolve(tree, ContextTree.ROOT,
+                    new StackSample(s.threadId(), t, frames(s, lines), s.truncated()));
+            byPiece.computeIfAbsent(state.context(), k -> new ArrayList<>()).add(resolved);
+            byWorker.get(w).add(resolved);
+        }
+        byWorker.forEach(list -> list.sort(Comparator.comparingLong(Sample::timeNs)));
+        if (swept.idleWhileNobodyWorksNs() > 0) {
+            tree.child(ContextTree.ROOT, Frame.NO_WORK_ANYWHERE);
+        }
+        int n = tree.size();
+        double[] work = new double[n];
+        double[] overhead = new double[n];
+        double[] idleness = new double[n];
+        for (int piece = 0; piece < pieces.size(); piece++) {
+            double w = swept.workingNs(piece);
+            double i = swept.idlenessNs(piece);
+            Piece pc = pieces.get(piece);
+            List<Sample> in = byPiece.get(piece);
+            if (in == null) {
+                Sample near = nearest(byWorker.get(pc.worker()), (pc.from() + pc.to()) / 2, pc.busyFrom(), pc.busyTo());
+                in = near == null ? List.of() : List.of(near);
+            }
+            if (in.isEmpty()) {
+                work[ContextTree.ROOT] += w;
+                idleness[ContextTree.ROOT] += i;
+                continue;
+            }
+            double[] share = timeShares(in, pc.from(), pc.to());
+            for (int k = 0; k < in.size(); k++) {
+                Sample s = in.get(k);
+                if (s.inProgramCode()) {
+                    work[s.node()] += w * share[k];
+                } else {
+                    overhead[s.node()] += w * share[k];
+                }
+                idleness[s.node()] += i * share[k];
+            }
+        }
+        if (swept.idleWhileNobodyWorksNs() > 0) {
+            idleness[tree.find(ContextTree.ROOT, Frame.NO_WORK_ANYWHERE)] += swept.idleWhileNobodyWorksNs();
+        }
+        ContextProfile profile = new ContextProfile(tree, work, idleness, overhead);
+        return new Result(profile, Idleness.EXACT, read, periodNs, all.size(), unplaced, idle, others, 0);
+    }
+
+    /** The sample of {@code sorted} (by time) nearest to {@code t} within [from, to), or null. */
+    static Sample nearest(List<Sample> sorted, long t, long from, long to) {
+        int lo = 0;
+        int hi = sorted.size();
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (sorted.get(mid).timeNs() < t) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        Sample best = null;
+        for (int k = lo - 1; k <= lo; k++) {
+            if (k >= 0 && k < sorted.size()) {
+                Sample s = sorted.get(k);
+                if (s.timeNs() >= from && s.timeNs() < to
+                        && (best == null || Math.abs(s.timeNs() - t) < Math.abs(best.timeNs() - t))) {
+                    best = s;
+                }
+            }
+        }
+        return best;
+    }
+
+    /** Half-width, in sampling periods, of the window in which a task sample shows a worker working (estimate). */
+    static final double NEAR_PERIODS = 2.5;
+
+    /**
+     * The estimate: at each sample of a worker in a task, idleness += one period × n_idle / n_working,
+     * n_working being the workers with a task sample within ±{@value #NEAR_PERIODS} periods of it
+     * (JFR's sampler misses periods, so "sampled in the same period" would take busy workers for idle
+     * ones), n_idle = P − n_working. Every sample in a task, or of a thread outside the pools, adds one
+     * period of work (program code on top) or overhead (pool or tool code on top).
+     */
+    private static Result estimated(JfrSamples read, Set<Long> workerIds, int p, long periodNs, boolean lines,
+                                    List<String> others) {
+        ContextTree tree = new ContextTree();
+        Map<Long, long[]> taskTimes = new HashMap<>(); // per worker: sorted times of its samples in a task
+        Map<Long, List<Long>> collect = new HashMap<>();
+        long idleDropped = 0;
+        for (StackSample s : read.samples()) {
+            if (workerIds.contains(s.threadId())) {
+                if (inTask(s)) {
+                    collect.computeIfAbsent(s.threadId(), k -> new ArrayList<>()).add(s.timeNs());
+                } else {
+                    idleDropped++;
+                }
+            }
+        }
+        collect.forEach((id, times) -> taskTimes.put(id, times.stream().mapToLong(Long::longValue).sorted().toArray()));
+        long near = (long) (NEAR_PERIODS * periodNs);
+        List<double[]> amounts = new ArrayList<>(); // node, work, overhead, idleness
+        for (StackSample s : read.samples()) {
+            boolean worker = workerIds.contains(s.threadId());
+            if (worker && !inTask(s)) {
+                continue;
+            }
+            double idle = 0;
+            if (worker) {
+                int working = 0;
+                for (long[] times : taskTimes.values()) {
+                    working += within(times, s.timeNs() - near, s.timeNs() + near) ? 1 : 0;
+                }
+                working = Math.max(working, 1);
+                idle = periodNs * (double) Math.max(0, p - working) / working;
+            }
+            Sample r = LogicalStacks.resolve(tree, ContextTree.ROOT,
+                    new StackSample(s.threadId(), s.timeNs(), frames(s, lines), s.truncated()));
+            boolean work = r.inProgramCode();
+            amounts.add(new double[] {r.node(), work ? periodNs : 0, work ? 0 : periodNs, idle});
+        }
+        int n = tree.size();
+        double[] work = new double[n];
+        double[] overhead = new double[n];
+        double[] idleness = new double[n];
+        for (double[] a : amounts) {
+            int node = (int) a[0];
+            work[node] += a[1];
+            overhead[node] += a[2];
+            idleness[node] += a[3];
+        }
+        return new Result(new ContextProfile(tree, work, idleness, overhead), Idleness.ESTIMATED, read, periodNs, p, 0,
+                idleDropped, others, 0);
+    }
+
+    /** Whether the sorted {@code times} hold one in [from, to]. */
+    static boolean within(long[] times, long from, long to) {
+        int i = java.util.Arrays.binarySearch(times, from);
+        int at = i >= 0 ? i : -i - 1;
+        return at < times.length && times[at] <= to;
+    }
+
+    /** Whether a sample's stack runs a task's code (through ForkJoinTask.doExec). */
+    static boolean inTask(StackSample s) {
+        for (Frame f : s.stackTopFirst()) {
+            if (f.methodName().equals(LogicalStacks.DO_EXEC) && f.className().equals(LogicalStacks.TASK)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The frames as context nodes key them: per method, or per method and line (never per bci). */
+    static List<Frame> frames(StackSample s, boolean lines) {
+        List<Frame> out = new ArrayList<>(s.stackTopFirst().size());
+        for (Frame f : s.stackTopFirst()) {
+            out.add(lines ? new Frame(f.className(), f.methodName(), f.line(), -1, f.kind()) : f.methodOnly());
+        }
+        return out;
+    }
+
+    /**
+     * Pool workers: threads with a sample whose stack reaches ForkJoinWorkerThread (its run loop) or
+     * whose name says so (a truncated stack may not reach the loop).
+     */
+    static Set<Long> workerThreads(JfrSamples read) {
+        Set<Long> ids = new HashSet<>();
+        for (StackSample s : read.samples()) {
+            List<Frame> stack = s.stackTopFirst();
+            if (!stack.isEmpty() && stack.get(stack.size() - 1).className().equals(WORKER_THREAD)) {
+                ids.add(s.threadId());
+            }
+        }
+        read.perThread().values().forEach(r -> {
+            if (r.threadName() != null && r.threadName().contains("ForkJoinPool") && r.threadName().contains("worker")) {
+                ids.add(r.threadId());
+            }
+        });
+        return ids;
+    }
+
+    /** What else the JFR file holds: events per name, and the clock offset of the first anchor. */
+    private static final class Scan {
+        final Map<String, Long> counts = new HashMap<>();
+        Long anchorOffset;
+    }
+
+    private static Scan scan(Path file) throws IOException {
+        Scan scan = new Scan();
+        try (RecordingFile f = new RecordingFile(file)) {
+            while (f.hasMoreEvents()) {
+                RecordedEvent e = f.readEvent();
+                String name = e.getEventType().getName();
+                scan.counts.merge(name, 1L, Long::sum);
+                if (name.equals(CLOCK_ANCHOR) && scan.anchorOffset == null) {
+                    long epochNs = e.getStartTime().getEpochSecond() * 1_000_000_000L + e.getStartTime().getNano();
+                    scan.anchorOffset = epochNs - e.getLong("sinceOriginNs");
+                }
+            }
+        }
+        return scan;
+    }
+}

@@ -1,0 +1,148 @@
+package io.forkscope.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import forkscopeit.contexts.ContextPrograms;
+import io.forkscope.cli.CliRunner;
+import io.forkscope.it.programs.ExitPrograms;
+import io.forkscope.model.Recording;
+import io.forkscope.model.RecordingReader;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * {@code record --sample} then {@code contexts} end to end, on every JDK, with estimated idleness
+ * (mode cilkview) and exact idleness (mode dag), on {@link ContextPrograms}, whose answer is known
+ * by construction: sibling contexts {@code one} and {@code three} spin 1 : 3 (wall clock) side by
+ * side, so their work is 1 : 3 (±10%, exact idleness); {@code serial} runs while the other of P = 2
+ * workers idles, so its idleness is (P − 1) × its length = its work (±30%), and it carries the most
+ * idleness. No assertion on a time, only on such ratios. And sampling keeps the agent's safety: same
+ * output and exit code however the program ends, samples written at the end.
+ *
+ * <p>What the samples can prove depends on how many JFR's sampler delivers, and on a loaded 2-core
+ * machine it skips periods in bursts (measured: 27-130 samples/s per worker at a 5 ms period under
+ * a load average of 7-8). The work ratio is asserted with exact idleness (busy intervals carry the
+ * amounts, samples only say which context) when every worker got at least
+ * {@value #MIN_RATE} samples/s, and is inconclusive (aborted, not failed) below that. With estimated
+ * idleness, work is sample counts × period, which that sampler biases toward threads that were on a
+ * CPU: there the test asserts only the serial phase's idleness (by construction of the estimate) and
+ * that three has more work than one.
+ */
+class ContextsIT {
+    /** Samples per second per worker below which the sampler was starved and the work ratio proves nothing. */
+    static final double MIN_RATE = 30;
+
+    static List<Arguments> runs() {
+        return Jdks.javas().stream().flatMap(j -> java.util.stream.Stream.of(Arguments.of(j, "cilkview"),
+                Arguments.of(j, "dag"))).toList();
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("runs")
+    void siblingsOneToThreeAndTheSerialPhaseCarriesTheIdleness(String java, String mode, @TempDir Path dir) throws Exception {
+        Path out = dir.resolve("contexts.fsk");
+        CliRunner.Result rec = CliRunner.run("record", "--sample", "--sample-period-ms", "5", "--mode", mode,
+                "-o", out.toString(), "--", java, "-cp", CliIT.cp(), ContextPrograms.class.getName(), "500");
+        assertThat(rec.exitCode()).as(rec.err()).isZero();
+
+        CliRunner.Result json = CliRunner.run("contexts", out.toString(), "--json");
+        assertThat(json.exitCode()).as(json.err()).isZero();
+        assertThat(json.err()).isEmpty();
+        JsonNode j = new ObjectMapper().readTree(json.out());
+        assertThat(j.get("complete").asBoolean()).isTrue();
+        assertThat(j.get("idleness").asText()).isEqualTo(mode.equals("dag") ? "exact" : "estimated");
+        assertThat(j.get("workers").asInt()).isEqualTo(2);
+        assertThat(j.at("/samples/truncated").asLong()).isZero();
+        String what = json.out();
+        double one = flat(j, "one", "work_ns");
+        double three = flat(j, "three", "work_ns");
+        double serialWork = flat(j, "serial", "work_ns");
+        double serialIdle = flat(j, "serial", "idleness_ns");
+        assertThat(one).as(what).isPositive();
+        assertThat(three).as(what).isGreaterThan(one);
+        assertThat(serialIdle / serialWork).as("idleness : work of the serial phase\n" + what).isBetween(0.7, 1.3);
+        assertThat(serialIdle).as(what).isGreaterThan(flat(j, "three", "idleness_ns")).isGreaterThan(flat(j, "one", "idleness_ns"));
+        // the views; then the work ratio, the one check that depends on the sampler's rate
+        CliRunner.Result text = CliRunner.run("contexts", out.toString());
+        assertThat(text.exitCode()).as(text.err()).isZero();
+        assertThat(text.out()).contains("ForkJoinPool-1-worker-", "/s", "ContextPrograms.serial",
+                "refine the grain");
+        CliRunner.Result collapsed = CliRunner.run("contexts", out.toString(), "--collapsed", "--metric", "idleness");
+        assertThat(collapsed.exitCode()).as(collapsed.err()).isZero();
+        assertThat(collapsed.out().lines()).anyMatch(l -> l.contains("ContextPrograms.serial"));
+        if (mode.equals("dag")) {
+            double slowest = Double.MAX_VALUE;
+            for (JsonNode t : j.at("/samples/threads")) {
+                if (t.get("name").asText().startsWith("ForkJoinPool-1-worker-")) {
+                    slowest = Math.min(slowest, t.get("per_second").asDouble());
+                }
+            }
+            org.junit.jupiter.api.Assumptions.assumeTrue(slowest >= MIN_RATE, "the sampler was starved (a worker got "
+                    + slowest + " samples/s): the work ratio is inconclusive");
+            assertThat(three / one).as("work three : one\n" + what).isBetween(2.7, 3.3);
+        }
+    }
+
+    /** Inclusive value of a method of ContextPrograms in the flat view. */
+    static double flat(JsonNode j, String method, String metric) {
+        for (JsonNode f : j.get("flat")) {
+            if (f.get("class").asText().equals(ContextPrograms.class.getName()) && f.get("method").asText().equals(method)) {
+                return f.at("/inclusive/" + metric).asDouble();
+            }
+        }
+        return 0;
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"normal, 0", "exit, 3", "throw, 1"})
+    void samplingKeepsOutputAndExitCodeAndWritesTheSamples(String how, int expectedExit, @TempDir Path dir) throws Exception {
+        for (String java : Jdks.javas()) {
+            Path out = dir.resolve(how + ".fsk");
+            ChildJvm.Result plain = ChildJvm.run(ChildJvm.command(java, null, List.of(), ExitPrograms.class, how), dir);
+            ChildJvm.Result sampled = ChildJvm.run(ChildJvm.command(java, "out=" + out + ",force,sample=true",
+                    List.of("-XX:FlightRecorderOptions:stackdepth=2048"), ExitPrograms.class, how), dir);
+            assertThat(sampled.exitCode()).as(java).isEqualTo(expectedExit);
+            assertThat(sampled.stdout()).as(java).isEqualTo(plain.stdout());
+            if (!how.equals("throw")) {
+                assertThat(sampled.programStderr()).as(java).isEqualTo(plain.programStderr());
+            }
+            Recording rec = RecordingReader.read(out);
+            assertThat(rec.complete()).as(java + " " + rec.warnings()).isTrue();
+            assertThat(rec.recordedSamples()).as(java + " " + rec.warnings()).isPresent();
+            assertThat(rec.info().asMap()).containsEntry("sample", "true").containsEntry("sample.period.ms", "10");
+        }
+    }
+
+    @Test
+    void sigtermStillWritesTheSamples(@TempDir Path dir) throws Exception {
+        for (String java : Jdks.javas()) {
+            Path out = dir.resolve("term.fsk");
+            List<String> cmd = ChildJvm.command(java, "out=" + out + ",force,sample=true", List.of(), ExitPrograms.class, "wait");
+            Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            BufferedReader lines = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+            for (String line; (line = lines.readLine()) != null && !line.equals("ready"); ) {
+                // until the first computation is done
+            }
+            Thread.sleep(300);
+            p.destroy();
+            assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            Recording rec = RecordingReader.read(out);
+            assertThat(rec.complete()).as(java + " " + rec.warnings()).isTrue();
+            assertThat(rec.recordedSamples()).as(java).isPresent();
+            CliRunner.Result r = CliRunner.run("contexts", out.toString(), "--json");
+            assertThat(r.exitCode()).as(r.err()).isZero();
+        }
+    }
+}

@@ -1,0 +1,34 @@
+package io.forkscope.report.contexts;
+
+import io.forkscope.analysis.contexts.JfrSamples;
+import io.forkscope.analysis.contexts.SampledContexts;
+import java.io.PrintWriter;
+import java.util.Comparator;
+import java.util.Locale;
+
+/** What every text view of the contexts says first: the samples, how idleness was obtained, what a context is. */
+public final class ContextsHeader {
+    /** The note on logical contexts in this slice of issue 12. */
+    public static final String CONTEXTS_NOTE = "contexts: physical stacks cut at the pool's run loop (ForkJoinTask.doExec);"
+            + " tasks are not yet prefixed with the context that forked them";
+
+    private ContextsHeader() {}
+
+    public static void write(SampledContexts.Result r, String name, boolean sites, PrintWriter out) {
+        JfrSamples s = r.samples();
+        out.printf(Locale.ROOT, "%s: work, idleness and overhead by calling context%n", name);
+        out.printf(Locale.ROOT, "samples: %d of %s every %d ms, %d truncated, %d failed, %d lost%s%n",
+                s.samples().size(), s.eventName(), r.periodNs() / 1_000_000, s.truncated(), s.failed(), s.lost(),
+                r.otherEvents().isEmpty() ? "" : "; also " + String.join(", ", r.otherEvents()));
+        s.perThread().values().stream().sorted(Comparator.comparing(JfrSamples.ThreadRate::threadName,
+                Comparator.nullsLast(Comparator.naturalOrder()))).forEach(t ->
+                out.printf(Locale.ROOT, "  %-40s %7d samples %8.1f /s%n", t.threadName(), t.count(), t.perSecond()));
+        if (r.unplaced() > 0 || r.idleDropped() > 0 || r.toolThreadSamples() > 0) {
+            out.printf(Locale.ROOT, "left out: %d samples of idle workers, %d of threads outside the pools or the workers'"
+                    + " span, %d of JFR's and forkscope's threads%n", r.idleDropped(), r.unplaced(), r.toolThreadSamples());
+        }
+        out.printf(Locale.ROOT, "idleness: %s; P = %d%n", r.idleness().text(), r.workers());
+        out.println(CONTEXTS_NOTE + (sites ? " (the recording has call sites: fork-site prefixes are to come)" : ""));
+        out.println();
+    }
+}

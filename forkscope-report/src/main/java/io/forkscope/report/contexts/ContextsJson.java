@@ -1,0 +1,154 @@
+package io.forkscope.report.contexts;
+
+import static io.forkscope.report.Numbers.jsonNanos;
+import static io.forkscope.report.Numbers.jsonRatio;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.StreamWriteFeature;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import io.forkscope.analysis.contexts.Advisor;
+import io.forkscope.analysis.contexts.ContextProfile;
+import io.forkscope.analysis.contexts.ContextViews;
+import io.forkscope.analysis.contexts.JfrSamples;
+import io.forkscope.analysis.contexts.Metric;
+import io.forkscope.analysis.contexts.SampledContexts;
+import io.forkscope.model.contexts.ContextTree;
+import io.forkscope.model.contexts.Frame;
+import java.io.IOException;
+import java.io.Writer;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The contexts for programs, one JSON object: {@code file}, {@code complete}, {@code warnings},
+ * {@code idleness} ("exact" or "estimated"), {@code contexts} (how contexts are built), {@code workers}
+ * (P), {@code samples} ({@code event}, {@code period_ns}, {@code count}, {@code truncated},
+ * {@code failed}, {@code lost}, {@code unplaced}, {@code idle_dropped}, {@code threads}: name, count,
+ * per_second), {@code totals} (work_ns, idleness_ns, overhead_ns, effort_ns), {@code nodes}: the
+ * context tree in id order (a parent before its children), each {@code id}, {@code parent} (-1 at the
+ * root), {@code class}, {@code method}, {@code line} (-1 unknown), {@code kind}, and
+ * {@code inclusive} and {@code exclusive}, each work_ns, idleness_ns, overhead_ns, effort_ns;
+ * {@code flat}: per frame, the same with {@code class}, {@code method}, {@code line}; {@code advice}:
+ * Table 1 on the hotspots (id, idleness_share, overhead_share, advice).
+ */
+public final class ContextsJson {
+    private static final JsonFactory FACTORY = JsonFactory.builder().disable(StreamWriteFeature.AUTO_CLOSE_TARGET).build();
+
+    private ContextsJson() {}
+
+    public static void write(SampledContexts.Result r, String name, boolean complete, List<String> warnings,
+                             Writer out) throws IOException {
+        ContextProfile p = r.profile();
+        ContextTree tree = p.tree();
+        try (JsonGenerator g = FACTORY.createGenerator(out)) {
+            DefaultIndenter indenter = new DefaultIndenter("  ", "\n");
+            g.setPrettyPrinter(new DefaultPrettyPrinter().withObjectIndenter(indenter).withArrayIndenter(indenter));
+            g.writeStartObject();
+            g.writeStringField("file", name);
+            g.writeBooleanField("complete", complete);
+            g.writeArrayFieldStart("warnings");
+            for (String w : warnings) {
+                g.writeString(w);
+            }
+            g.writeEndArray();
+            g.writeStringField("idleness", r.idleness().name().toLowerCase(Locale.ROOT));
+            g.writeStringField("contexts", "physical stacks cut at the pool's run loop");
+            g.writeNumberField("workers", r.workers());
+            JfrSamples s = r.samples();
+            g.writeObjectFieldStart("samples");
+            g.writeStringField("event", s.eventName());
+            g.writeNumberField("period_ns", r.periodNs());
+            g.writeNumberField("count", s.samples().size());
+            g.writeNumberField("truncated", s.truncated());
+            g.writeNumberField("failed", s.failed());
+            g.writeNumberField("lost", s.lost());
+            g.writeNumberField("unplaced", r.unplaced());
+            g.writeNumberField("idle_dropped", r.idleDropped());
+            g.writeNumberField("tool_threads", r.toolThreadSamples());
+            g.writeArrayFieldStart("threads");
+            for (JfrSamples.ThreadRate t : s.perThread().values()) {
+                g.writeStartObject();
+                g.writeStringField("name", t.threadName());
+                g.writeNumberField("count", t.count());
+                jsonRatio(g, "per_second", t.perSecond());
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+            g.writeObjectFieldStart("totals");
+            metrics(g, p, ContextTree.ROOT, true);
+            g.writeEndObject();
+            g.writeArrayFieldStart("nodes");
+            for (int n = 0; n < p.nodes(); n++) {
+                g.writeStartObject();
+                g.writeNumberField("id", n);
+                g.writeNumberField("parent", n == ContextTree.ROOT ? -1 : tree.parent(n));
+                frame(g, n == ContextTree.ROOT ? null : tree.frame(n));
+                g.writeObjectFieldStart("inclusive");
+                metrics(g, p, n, true);
+                g.writeEndObject();
+                g.writeObjectFieldStart("exclusive");
+                metrics(g, p, n, false);
+                g.writeEndObject();
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeArrayFieldStart("flat");
+            for (ContextViews.FlatRow row : ContextViews.flat(p)) {
+                g.writeStartObject();
+                frame(g, row.frame());
+                g.writeObjectFieldStart("inclusive");
+                for (Metric m : Metric.values()) {
+                    jsonNanos(g, key(m), row.inclusive(m));
+                }
+                g.writeEndObject();
+                g.writeObjectFieldStart("exclusive");
+                for (Metric m : Metric.values()) {
+                    jsonNanos(g, key(m), row.exclusive(m));
+                }
+                g.writeEndObject();
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeArrayFieldStart("advice");
+            for (Advisor.Advised a : Advisor.DEFAULT.hotspots(p, 10)) {
+                g.writeStartObject();
+                g.writeNumberField("id", a.node());
+                jsonRatio(g, "idleness_share", a.idlenessShare());
+                jsonRatio(g, "overhead_share", a.overheadShare());
+                g.writeStringField("advice", a.advice().text());
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+        }
+        out.write('\n');
+        out.flush();
+    }
+
+    private static void frame(JsonGenerator g, Frame f) throws IOException {
+        if (f == null) {
+            g.writeNullField("class");
+            g.writeNullField("method");
+            g.writeNumberField("line", -1);
+            g.writeStringField("kind", "root");
+            return;
+        }
+        g.writeStringField("class", f.className());
+        g.writeStringField("method", f.methodName());
+        g.writeNumberField("line", f.line());
+        g.writeStringField("kind", f.kind().name().toLowerCase(Locale.ROOT));
+    }
+
+    private static void metrics(JsonGenerator g, ContextProfile p, int node, boolean inclusive) throws IOException {
+        for (Metric m : Metric.values()) {
+            jsonNanos(g, key(m), inclusive ? p.inclusive(m, node) : p.exclusive(m, node));
+        }
+    }
+
+    static String key(Metric m) {
+        return m.name().toLowerCase(Locale.ROOT) + "_ns";
+    }
+}

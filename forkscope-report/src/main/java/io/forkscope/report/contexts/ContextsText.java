@@ -1,0 +1,68 @@
+package io.forkscope.report.contexts;
+
+import io.forkscope.analysis.contexts.Advisor;
+import io.forkscope.analysis.contexts.ContextProfile;
+import io.forkscope.analysis.contexts.ContextViews;
+import io.forkscope.analysis.contexts.Metric;
+import io.forkscope.model.contexts.ContextTree;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A context tree as text (top-down, or bottom-up over the reversed tree): per node, inclusive and
+ * exclusive effort as % of the total effort, then inclusive work, idleness and overhead in ms with
+ * their shares of each metric's total, indented by depth; then Table 1's advice on the hotspots.
+ */
+public final class ContextsText {
+    private ContextsText() {}
+
+    public static void write(ContextProfile profile, double minPercent, int hotspots, PrintWriter out) {
+        out.printf(Locale.ROOT, "%7s %7s %10s %6s %10s %6s %10s %6s  %s%n", "effort%", "self%", "work ms", "%",
+                "idle ms", "%", "ovhd ms", "%", "context");
+        for (ContextViews.TreeRow row : ContextViews.topDown(profile, minPercent)) {
+            int n = row.node();
+            String name = n == ContextTree.ROOT ? "<all>" : row.frame().label();
+            out.printf(Locale.ROOT, "%7.2f %7.2f %10.3f %6.2f %10.3f %6.2f %10.3f %6.2f  %s%s%n",
+                    profile.percentOfEffort(profile.inclusive(Metric.EFFORT, n)),
+                    profile.percentOfEffort(profile.exclusive(Metric.EFFORT, n)),
+                    ms(profile.inclusive(Metric.WORK, n)), profile.percentOfTotal(Metric.WORK, profile.inclusive(Metric.WORK, n)),
+                    ms(profile.inclusive(Metric.IDLENESS, n)), profile.percentOfTotal(Metric.IDLENESS, profile.inclusive(Metric.IDLENESS, n)),
+                    ms(profile.inclusive(Metric.OVERHEAD, n)), profile.percentOfTotal(Metric.OVERHEAD, profile.inclusive(Metric.OVERHEAD, n)),
+                    "  ".repeat(row.depth()), name);
+        }
+        if (minPercent > 0) {
+            out.printf(Locale.ROOT, "(contexts under %.1f%% of the effort left out)%n", minPercent);
+        }
+        advice(profile, hotspots, out);
+    }
+
+    /** Table 1 on the contexts with the most exclusive idleness + overhead. */
+    static void advice(ContextProfile profile, int hotspots, PrintWriter out) {
+        List<Advisor.Advised> advised = Advisor.DEFAULT.hotspots(profile, hotspots);
+        if (advised.isEmpty()) {
+            return;
+        }
+        out.printf(Locale.ROOT, "%nwhere the cores wait (idleness >= %.0f%%, overhead >= %.0f%% of a context's own effort is high):%n",
+                100 * Advisor.DEFAULT.idlenessThreshold(), 100 * Advisor.DEFAULT.overheadThreshold());
+        for (Advisor.Advised a : advised) {
+            String name = label(profile.tree(), a.node());
+            out.printf(Locale.ROOT, "  %s: idleness %.1f%%, overhead %.1f%% -> %s%n",
+                    name, 100 * a.idlenessShare(), 100 * a.overheadShare(), a.advice().text());
+        }
+    }
+
+    /** A node's frame with its caller's (a method appears under many callers): {@code caller > frame}. */
+    static String label(ContextTree tree, int node) {
+        if (node == ContextTree.ROOT) {
+            return "<outside any task>";
+        }
+        int parent = tree.parent(node);
+        String own = tree.frame(node).label();
+        return parent == ContextTree.ROOT ? own : tree.frame(parent).label() + " > " + own;
+    }
+
+    static double ms(double ns) {
+        return ns / 1e6;
+    }
+}
