@@ -39,7 +39,7 @@ class RecordingSinkSamplesTest {
             m.calls.add("samples");
             return JFR;
         }, false);
-        assertThat(m.calls).endsWith("final snapshot", "sites", "samples");
+        assertThat(m.calls).endsWith("final snapshot", "sites", "regions", "samples");
         assertThat(r.complete()).isTrue();
         assertThat(r.recordedSamples()).hasValueSatisfying(s -> assertThat(s.jfr()).isEqualTo(JFR));
         assertThat(r.recordedSites()).isPresent();
