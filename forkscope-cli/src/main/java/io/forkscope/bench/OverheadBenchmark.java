@@ -57,6 +57,10 @@ public final class OverheadBenchmark {
                 default -> programs.add(args[i]);
             }
         }
+        if (baselineJar != null && !Files.isRegularFile(baselineJar)) {
+            System.err.println("bench/overhead: --baseline-jar " + baselineJar + ": no such file");
+            System.exit(2);
+        }
         if (programs.isEmpty()) {
             for (Sample s : Samples.all()) {
                 switch (s.name()) {
