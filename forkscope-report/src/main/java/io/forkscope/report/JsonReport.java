@@ -1,10 +1,6 @@
 package io.forkscope.report;
 
-import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.StreamWriteFeature;
-import com.fasterxml.jackson.core.util.DefaultIndenter;
-import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import io.forkscope.analysis.cilkview.Diagnosis;
 import io.forkscope.analysis.cilkview.ScalabilityReport;
 import io.forkscope.analysis.cilkview.SectionScalability;
@@ -17,7 +13,6 @@ import io.forkscope.model.WorkSpan;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * The analysis for programs: one pretty-printed JSON object.
@@ -47,15 +42,9 @@ import java.util.Map;
  * No number is NaN or infinite.
  */
 public final class JsonReport implements ReportFormat {
-    private static final JsonFactory FACTORY = JsonFactory.builder()
-            .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
-            .build();
-
     @Override
     public void write(ScalabilityReport report, Recording rec, Writer out) throws IOException {
-        try (JsonGenerator g = FACTORY.createGenerator(out)) {
-            DefaultIndenter indenter = new DefaultIndenter("  ", "\n");
-            g.setPrettyPrinter(new DefaultPrettyPrinter().withObjectIndenter(indenter).withArrayIndenter(indenter));
+        try (JsonGenerator g = JsonFields.pretty(out)) {
             WholeRun whole = rec.wholeRun();
             g.writeStartObject();
             g.writeStringField("unit", report.unit().optionName());
@@ -81,16 +70,8 @@ public final class JsonReport implements ReportFormat {
             if (rec.recordedSites().isPresent()) {
                 spanHolders(g, report.spanHolders());
             }
-            g.writeArrayFieldStart("warnings");
-            for (String w : rec.warnings()) {
-                g.writeString(w);
-            }
-            g.writeEndArray();
-            g.writeObjectFieldStart("info");
-            for (Map.Entry<String, String> e : rec.info().asMap().entrySet()) {
-                g.writeStringField(e.getKey(), e.getValue());
-            }
-            g.writeEndObject();
+            JsonFields.strings(g, "warnings", rec.warnings());
+            JsonFields.object(g, "info", rec.info().asMap());
             g.writeEndObject();
         }
         out.write('\n');

@@ -3,11 +3,7 @@ package io.forkscope.report.contexts;
 import static io.forkscope.report.Numbers.jsonNanos;
 import static io.forkscope.report.Numbers.jsonRatio;
 
-import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.StreamWriteFeature;
-import com.fasterxml.jackson.core.util.DefaultIndenter;
-import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import io.forkscope.analysis.contexts.Advisor;
 import io.forkscope.analysis.contexts.ContextProfile;
 import io.forkscope.analysis.contexts.ContextViews;
@@ -16,6 +12,7 @@ import io.forkscope.analysis.contexts.Metric;
 import io.forkscope.analysis.contexts.SampledContexts;
 import io.forkscope.model.contexts.ContextTree;
 import io.forkscope.model.contexts.Frame;
+import io.forkscope.report.JsonFields;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.List;
@@ -34,25 +31,17 @@ import java.util.Locale;
  * Table 1 on the hotspots (id, idleness_share, overhead_share, advice).
  */
 public final class ContextsJson {
-    private static final JsonFactory FACTORY = JsonFactory.builder().disable(StreamWriteFeature.AUTO_CLOSE_TARGET).build();
-
     private ContextsJson() {}
 
     public static void write(SampledContexts.Result r, String name, boolean complete, List<String> warnings,
                              Writer out) throws IOException {
         ContextProfile p = r.profile();
         ContextTree tree = p.tree();
-        try (JsonGenerator g = FACTORY.createGenerator(out)) {
-            DefaultIndenter indenter = new DefaultIndenter("  ", "\n");
-            g.setPrettyPrinter(new DefaultPrettyPrinter().withObjectIndenter(indenter).withArrayIndenter(indenter));
+        try (JsonGenerator g = JsonFields.pretty(out)) {
             g.writeStartObject();
             g.writeStringField("file", name);
             g.writeBooleanField("complete", complete);
-            g.writeArrayFieldStart("warnings");
-            for (String w : warnings) {
-                g.writeString(w);
-            }
-            g.writeEndArray();
+            JsonFields.strings(g, "warnings", warnings);
             g.writeStringField("idleness", r.idleness().name().toLowerCase(Locale.ROOT));
             g.writeStringField("contexts", "physical stacks cut at the pool's run loop");
             g.writeNumberField("workers", r.workers());

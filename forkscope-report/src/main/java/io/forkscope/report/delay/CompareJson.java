@@ -4,6 +4,7 @@ import static io.forkscope.report.Numbers.jsonNanos;
 import static io.forkscope.report.Numbers.jsonRatio;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import io.forkscope.report.JsonFields;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.List;
@@ -23,7 +24,7 @@ public final class CompareJson {
 
     public static void write(List<CompareColumn> columns, String serialName, boolean complete, List<String> warnings,
                              Writer out) throws IOException {
-        try (JsonGenerator g = DelayJson.pretty(out)) {
+        try (JsonGenerator g = JsonFields.pretty(out)) {
             g.writeStartObject();
             if (serialName != null) {
                 g.writeStringField("serial", serialName);
@@ -31,11 +32,7 @@ public final class CompareJson {
                 g.writeNullField("serial");
             }
             g.writeBooleanField("complete", complete);
-            g.writeArrayFieldStart("warnings");
-            for (String w : warnings) {
-                g.writeString(w);
-            }
-            g.writeEndArray();
+            JsonFields.strings(g, "warnings", warnings);
             g.writeArrayFieldStart("runs");
             String[] keys = {"work", "delay", "no_work_sched", "no_work_app"};
             for (CompareColumn c : columns) {

@@ -3,11 +3,7 @@ package io.forkscope.report.delay;
 import static io.forkscope.report.Numbers.jsonNanos;
 import static io.forkscope.report.Numbers.jsonRatio;
 
-import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.StreamWriteFeature;
-import com.fasterxml.jackson.core.util.DefaultIndenter;
-import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import io.forkscope.analysis.delay.DagStats;
 import io.forkscope.analysis.delay.DelayReport;
 import io.forkscope.analysis.delay.LossBreakdown;
@@ -15,10 +11,10 @@ import io.forkscope.analysis.delay.ReadyPath;
 import io.forkscope.analysis.delay.WorkerUtilisation;
 import io.forkscope.model.RecordingInfo;
 import io.forkscope.model.dag.EdgeKind;
+import io.forkscope.report.JsonFields;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Delay Spotter's analysis of one run as JSON, for scripts: {@code file}, {@code complete} (whether
@@ -43,27 +39,17 @@ import java.util.Map;
  * number is NaN or infinite.
  */
 public final class DelayJson {
-    private static final JsonFactory FACTORY = JsonFactory.builder().disable(StreamWriteFeature.AUTO_CLOSE_TARGET).build();
-
     private DelayJson() {}
 
     public static void write(DelayReport report, String name, RecordingInfo info, boolean complete,
                              List<String> warnings, String serialName, Writer out) throws IOException {
-        try (JsonGenerator g = pretty(out)) {
+        try (JsonGenerator g = JsonFields.pretty(out)) {
             g.writeStartObject();
             g.writeStringField("file", name);
             g.writeBooleanField("complete", complete);
-            g.writeArrayFieldStart("warnings");
-            for (String w : warnings) {
-                g.writeString(w);
-            }
-            g.writeEndArray();
+            JsonFields.strings(g, "warnings", warnings);
             fields(g, report);
-            g.writeObjectFieldStart("info");
-            for (Map.Entry<String, String> e : info.asMap().entrySet()) {
-                g.writeStringField(e.getKey(), e.getValue());
-            }
-            g.writeEndObject();
+            JsonFields.object(g, "info", info.asMap());
             if (report.serialWork().isPresent()) {
                 g.writeObjectFieldStart("serial");
                 if (serialName != null) {
@@ -80,13 +66,6 @@ public final class DelayJson {
         }
         out.write('\n');
         out.flush();
-    }
-
-    static JsonGenerator pretty(Writer out) throws IOException {
-        JsonGenerator g = FACTORY.createGenerator(out);
-        DefaultIndenter indenter = new DefaultIndenter("  ", "\n");
-        g.setPrettyPrinter(new DefaultPrettyPrinter().withObjectIndenter(indenter).withArrayIndenter(indenter));
-        return g;
     }
 
     /** The statistics, breakdown and ready path as fields of the current object. */

@@ -2,11 +2,7 @@ package io.forkscope.report.sites;
 
 import static io.forkscope.report.Numbers.jsonRatio;
 
-import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.StreamWriteFeature;
-import com.fasterxml.jackson.core.util.DefaultIndenter;
-import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import io.forkscope.analysis.sites.SiteNames;
 import io.forkscope.analysis.sites.SiteRow;
 import io.forkscope.analysis.sites.SiteRows;
@@ -15,11 +11,11 @@ import io.forkscope.model.RecordingInfo;
 import io.forkscope.model.sites.CallSite;
 import io.forkscope.model.sites.Measurement;
 import io.forkscope.model.sites.SiteMeasures;
+import io.forkscope.report.JsonFields;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * The call-site view for programs, one JSON object with stable field names:
@@ -49,8 +45,6 @@ import java.util.Map;
  * counts are integers, ratios and percentages decimals; no number is NaN or infinite.
  */
 public final class SitesJson {
-    private static final JsonFactory FACTORY = JsonFactory.builder().disable(StreamWriteFeature.AUTO_CLOSE_TARGET).build();
-
     private SitesJson() {}
 
     /** @param top how many sites (0: every site of the table, invoked or not) */
@@ -66,17 +60,11 @@ public final class SitesJson {
      */
     public static void write(SiteRows rows, String name, String region, List<String> regions, RecordingInfo info,
                              boolean complete, List<String> warnings, int top, Writer out) throws IOException {
-        try (JsonGenerator g = FACTORY.createGenerator(out)) {
-            DefaultIndenter indenter = new DefaultIndenter("  ", "\n");
-            g.setPrettyPrinter(new DefaultPrettyPrinter().withObjectIndenter(indenter).withArrayIndenter(indenter));
+        try (JsonGenerator g = JsonFields.pretty(out)) {
             g.writeStartObject();
             g.writeStringField("file", name);
             g.writeBooleanField("complete", complete);
-            g.writeArrayFieldStart("warnings");
-            for (String w : warnings) {
-                g.writeString(w);
-            }
-            g.writeEndArray();
+            JsonFields.strings(g, "warnings", warnings);
             g.writeStringField("unit", rows.unit().optionName());
             g.writeStringField("on", rows.on().optionName());
             if (region == null) {
@@ -109,11 +97,7 @@ public final class SitesJson {
                 site(g, row);
             }
             g.writeEndArray();
-            g.writeObjectFieldStart("info");
-            for (Map.Entry<String, String> e : info.asMap().entrySet()) {
-                g.writeStringField(e.getKey(), e.getValue());
-            }
-            g.writeEndObject();
+            JsonFields.object(g, "info", info.asMap());
             g.writeEndObject();
         }
         out.write('\n');
