@@ -10,6 +10,8 @@ import io.forkscope.recorder.engine.ThreadCpuClock;
 import io.forkscope.recorder.fj.ForkJoinRecorder;
 import io.forkscope.recorder.fj.ForkJoinTaskModel;
 import io.forkscope.recorder.fj.PoolParallelismWeaver;
+import io.forkscope.recorder.fj.WorkerStack;
+import io.forkscope.recorder.fj.WorkerStackWeaver;
 import io.forkscope.recorder.output.RecordingSink;
 import io.forkscope.recorder.sites.weave.SiteScope;
 import io.forkscope.recorder.sites.weave.SiteTransformer;
@@ -65,6 +67,7 @@ public final class Agent {
             if (!file.path().equals(opts.out())) {
                 System.err.println("forkscope: " + opts.out() + " exists; recording to " + file.path());
             }
+            giveWorkersStack(opts, inst, engine);
             RecordingSink sink = new RecordingSink(new RecordingWriter(file.stream()), info(opts, pid), engine,
                     opts.flushMs());
             if (opts.workers() != AgentOptions.KEEP_WORKERS || opts.fifoPools() != null) {
@@ -99,6 +102,51 @@ public final class Agent {
             sink.start();
         } catch (Throwable t) {
             System.err.println("forkscope: could not start, the program runs without recording: " + t.getMessage());
+        }
+    }
+
+    /** Information key: the stack size in bytes given to ForkJoinPool workers, or "default" (worker.stack). */
+    public static final String INFO_WORKER_STACK = "worker.stack";
+
+    /**
+     * Agent option worker.stack: gives the program's ForkJoinPool workers more stack than the JVM's
+     * default, as the recorder takes more per level of nested task execution (see
+     * {@link WorkerStack}). When it cannot be done the run goes on with the JVM's default and a
+     * warning in the recording: the program is no worse off than without this.
+     */
+    private static void giveWorkersStack(AgentOptions opts, Instrumentation inst, SpanEngine engine) {
+        long bytes = opts.workerStack();
+        if (bytes == AgentOptions.WORKER_STACK_OFF) {
+            return;
+        }
+        try {
+            if (bytes == AgentOptions.WORKER_STACK_AUTO) {
+                bytes = WorkerStack.scaled(defaultThreadStackBytes());
+                if (bytes == 0) {
+                    engine.warn("worker stacks: the JVM's default thread stack size is unknown, so ForkJoinPool"
+                            + " workers keep it; deeply nested tasks could overflow it under the recorder"
+                            + " (agent option worker.stack=SIZE sets one)");
+                    return;
+                }
+            }
+            new WorkerStackWeaver().install(inst, bytes);
+            workerStackBytes = bytes;
+        } catch (Throwable t) {
+            engine.warn("worker stacks: could not give ForkJoinPool workers more stack (" + t + ")");
+        }
+    }
+
+    /** The stack size given to workers, for the recording's information; 0 if none. */
+    private static volatile long workerStackBytes;
+
+    /** @return the JVM's default thread stack size (-Xss, ThreadStackSize) in bytes, or 0 if unknown */
+    private static long defaultThreadStackBytes() {
+        try {
+            var vm = java.lang.management.ManagementFactory.getPlatformMXBean(
+                    com.sun.management.HotSpotDiagnosticMXBean.class);
+            return vm == null ? 0 : Long.parseLong(vm.getVMOption("ThreadStackSize").getValue()) << 10;
+        } catch (RuntimeException | LinkageError e) { // not HotSpot, or no jdk.management
+            return 0;
         }
     }
 
@@ -193,6 +241,9 @@ public final class Agent {
         info.put(RecordingInfo.PID, Long.toString(pid));
         info.put(RecordingInfo.START_EPOCH_MS, Long.toString(System.currentTimeMillis()));
         info.put(RecordingInfo.AVAILABLE_PROCESSORS, Integer.toString(Runtime.getRuntime().availableProcessors()));
+        if (workerStackBytes > 0) {
+            info.put(INFO_WORKER_STACK, Long.toString(workerStackBytes));
+        }
         if (opts.workers() != AgentOptions.KEEP_WORKERS) {
             info.put(INFO_WORKERS, Integer.toString(opts.workers()));
         }

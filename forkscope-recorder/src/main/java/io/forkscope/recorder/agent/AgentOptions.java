@@ -52,12 +52,21 @@ import java.util.List;
  *                  sampler floors at 1 ms and visits only a few threads per period, so a shorter
  *                  period buys few samples for much cost; 10 ms is JFR's own profiling setting
  *                  (profile.jfc) and gives ~100 samples/s per running thread
+ * worker.stack=auto|off|SIZE   the stack size of the ForkJoinPool workers the program creates
+ *                  (mode cilkview or dag): the recorder's advice and the woven call sites take more
+ *                  stack per level of nested task execution, so auto (the default) gives workers
+ *                  four times the JVM's default thread stack (-Xss); SIZE as -Xss (4m, 4096k,
+ *                  bytes); off keeps the JVM's default
  * </pre>
  */
 public record AgentOptions(Path out, boolean force, Unit unit, long burden, String burdenSource, long flushMs,
                            String mode, int workers, Boolean fifoPools, boolean collapse, long cpuThresholdNs,
                            boolean sites, List<String> sitesInclude, List<String> sitesExclude,
-                           long sitesThrottleNs, boolean sample, long samplePeriodMs) {
+                           long sitesThrottleNs, boolean sample, long samplePeriodMs, long workerStack) {
+    /** {@link #workerStack} of worker.stack=auto: a multiple of the JVM's default thread stack. */
+    public static final long WORKER_STACK_AUTO = -1;
+    /** {@link #workerStack} of worker.stack=off: workers keep the JVM's default. */
+    public static final long WORKER_STACK_OFF = 0;
     /** The sampling period when sample.period.ms is not given (see the class comment). */
     public static final long DEFAULT_SAMPLE_PERIOD_MS = 10;
 
@@ -95,6 +104,7 @@ public record AgentOptions(Path out, boolean force, Unit unit, long burden, Stri
         Boolean sample = null;
         long samplePeriod = DEFAULT_SAMPLE_PERIOD_MS;
         boolean periodGiven = false;
+        long workerStack = WORKER_STACK_AUTO;
         if (text != null && !text.isBlank()) {
             for (String item : text.split(",")) {
                 int eq = item.indexOf('=');
@@ -167,6 +177,7 @@ public record AgentOptions(Path out, boolean force, Unit unit, long burden, Stri
                     }
                     case "sites.include" -> include = parsePatterns(key, value);
                     case "sites.exclude" -> exclude = parsePatterns(key, value);
+                    case "worker.stack" -> workerStack = parseStackSize(value);
                     case "sites.throttle.ns" -> throttle = value.equals("off") ? 0 : parseNonNegative(key, value);
                     case "" -> { }
                     default -> throw new IllegalArgumentException("unknown agent option '" + key + "'");
@@ -192,7 +203,8 @@ public record AgentOptions(Path out, boolean force, Unit unit, long burden, Stri
             throw new IllegalArgumentException("agent option sample needs mode " + MODE_CILKVIEW + " or " + MODE_DAG);
         }
         return new AgentOptions(out, force, unit, burden, source, flush, mode, workers, fifo, collapse, cpuThreshold,
-                withSites, include, exclude, unit == Unit.TIME ? throttle : 0, withSamples, samplePeriod);
+                withSites, include, exclude, unit == Unit.TIME ? throttle : 0, withSamples, samplePeriod,
+                workerStack);
     }
 
     /** @return whether every node of the run's DAG is recorded too (see {@link #MODE_DAG}) */
@@ -228,6 +240,42 @@ public record AgentOptions(Path out, boolean force, Unit unit, long burden, Stri
         }
         return List.copyOf(patterns);
     }
+
+    /** auto, off, or a size as -Xss takes it: bytes, or a number with k, m or g (either case). */
+    private static long parseStackSize(String value) {
+        if (value.equals("auto")) {
+            return WORKER_STACK_AUTO;
+        }
+        if (value.equals("off")) {
+            return WORKER_STACK_OFF;
+        }
+        String digits = value;
+        int shift = 0;
+        if (!value.isEmpty()) {
+            switch (Character.toLowerCase(value.charAt(value.length() - 1))) {
+                case 'k' -> shift = 10;
+                case 'm' -> shift = 20;
+                case 'g' -> shift = 30;
+                default -> { }
+            }
+            if (shift > 0) {
+                digits = value.substring(0, value.length() - 1);
+            }
+        }
+        try {
+            long n = Long.parseLong(digits);
+            if (n >= 1 && n <= (MAX_STACK_BYTES >> shift)) {
+                return n << shift;
+            }
+        } catch (NumberFormatException e) {
+            // fall through
+        }
+        throw new IllegalArgumentException("agent option worker.stack is auto, off or a size such as 4m, 4096k or"
+                + " 4194304 (at most 64g), not '" + value + "'");
+    }
+
+    /** The largest worker.stack accepted. */
+    private static final long MAX_STACK_BYTES = 64L << 30;
 
     private static long parseCpuThreshold(String value) {
         if (value.equals("off")) {

@@ -109,4 +109,19 @@ class AgentOptionsTest {
                 .hasMessageContaining("needs sample=true");
         assertThatThrownBy(() -> AgentOptions.parse("sample=true,mode=regions", 7)).hasMessageContaining("mode");
     }
+
+    @Test
+    void workerStackIsAutoOffOrASizeAsXssTakesIt() {
+        assertThat(AgentOptions.parse("", 7).workerStack()).isEqualTo(AgentOptions.WORKER_STACK_AUTO);
+        assertThat(AgentOptions.parse("worker.stack=auto", 7).workerStack()).isEqualTo(AgentOptions.WORKER_STACK_AUTO);
+        assertThat(AgentOptions.parse("worker.stack=off", 7).workerStack()).isEqualTo(AgentOptions.WORKER_STACK_OFF);
+        assertThat(AgentOptions.parse("worker.stack=4m", 7).workerStack()).isEqualTo(4L << 20);
+        assertThat(AgentOptions.parse("worker.stack=4096K", 7).workerStack()).isEqualTo(4L << 20);
+        assertThat(AgentOptions.parse("worker.stack=1G", 7).workerStack()).isEqualTo(1L << 30);
+        assertThat(AgentOptions.parse("worker.stack=65536", 7).workerStack()).isEqualTo(65536);
+        for (String bad : new String[] {"", "0", "-1m", "m", "4x", "65g", "4.5m"}) {
+            assertThatThrownBy(() -> AgentOptions.parse("worker.stack=" + bad, 7))
+                    .as(bad).hasMessageContaining("worker.stack is auto, off or a size");
+        }
+    }
 }
