@@ -233,12 +233,45 @@ public final class ForkJoinHooks {
     }
 
     /**
+     * The bootstrap method of a woven enter ({@code invokedynamic siteEnter()I} with the site and
+     * method ids as static arguments): a call site that calls {@link #siteEnter}, relinked to the
+     * constant -1 when the site is throttled (see {@link io.forkscope.recorder.sites.SiteLinks}).
+     * Never throws.
+     */
+    public static java.lang.invoke.CallSite siteLink(java.lang.invoke.MethodHandles.Lookup caller, String name,
+                                                     java.lang.invoke.MethodType type, int site, int method) {
+        try {
+            return io.forkscope.recorder.sites.SiteLinks.link(EnterHandle.ENTER, site, method);
+        } catch (Throwable t) {   // e.g. EnterHandle failed to initialise: the site is not profiled
+            fail(t);
+            return new java.lang.invoke.ConstantCallSite(java.lang.invoke.MethodHandles.constant(int.class, -1));
+        }
+    }
+
+    /** {@link #siteEnter} as a method handle, created at the first link (not when this class loads). */
+    private static final class EnterHandle {
+        static final java.lang.invoke.MethodHandle ENTER = find();
+
+        private static java.lang.invoke.MethodHandle find() {
+            try {
+                return java.lang.invoke.MethodHandles.lookup().findStatic(ForkJoinHooks.class, "siteEnter",
+                        java.lang.invoke.MethodType.methodType(int.class, int.class, int.class));
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+
+    /**
      * Right after the invoke instruction returned normally. When the call threw, no exit runs: the
      * next exit or task end with a lower token closes what the exception left open.
      */
     public static void siteExit(int token) {
+        if (token < 0) {
+            return;   // first, so that a throttled site's constant token -1 compiles the exit away
+        }
         SpanEngine e = engine;
-        if (e != null && token >= 0) {
+        if (e != null) {
             try {
                 e.siteExit(token);
             } catch (Throwable t) {

@@ -89,5 +89,6 @@ public final class SiteRegistry {
         WOVEN_CLASSES.set(0);
         UNWOVEN_CLASSES.set(0);
         WEAVING_NANOS.set(0);
+        SiteLinks.reset();   // ids start again from 0: a link made for an old id must not be reused
     }
 }

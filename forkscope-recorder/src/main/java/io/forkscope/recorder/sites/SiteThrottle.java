@@ -15,6 +15,9 @@ import java.util.List;
  * called directly, {@code invoke}, {@code invokeAll}) are never throttled: the DAG runs through them.
  * Only time units are throttled (in abstract units a call that declares no work has none).
  *
+ * <p>A throttled site's enter, where it is an {@code invokedynamic}, is relinked to the constant -1
+ * ({@link SiteLinks}), so its calls cost nothing at all once the JIT has recompiled them.
+ *
  * <p>Concurrency: {@link #isOff} is called by woven code on every call, so it is one volatile read
  * of an array and one element read. {@link #throttle} and {@link #keep} grow and publish a new
  * array under this class's lock (elements are written before the volatile write that publishes
@@ -73,13 +76,14 @@ public final class SiteThrottle {
         }
     }
 
-    private static synchronized void throttle(int site) {
+    static synchronized void throttle(int site) {
         byte[] s = grown(site);
         if (s[site] == 0) {
             s[site] = 1;
             THROTTLED.set(site);
         }
         state = s;
+        SiteLinks.off(site);
     }
 
     /** @return the sites throttled so far, by id */
@@ -94,6 +98,7 @@ public final class SiteThrottle {
         thresholdNs = 0;
         state = new byte[0];
         THROTTLED.clear();
+        SiteLinks.reset();
     }
 
     private static byte[] grown(int site) {

@@ -27,14 +27,26 @@ import net.bytebuddy.utility.OpenedClassReader;
  * </ul>
  */
 final class SiteWriter extends ClassVisitor {
+    /** The bootstrap method of an enter: {@code hooks.siteLink(Lookup, String, MethodType, int site, int method)}. */
+    static final String LINK_DESCRIPTOR = "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;"
+            + "Ljava/lang/invoke/MethodType;II)Ljava/lang/invoke/CallSite;";
+
     private final Map<String, MethodPlan> plans;
     private final String hooks;
+    /** Whether the class file may hold invokedynamic (Java 7, version 51, and later). */
+    private boolean dynamic;
 
     /** @param hooks internal name of the class with static siteEnter(II)I, siteExit(I)V, siteFork(II)V */
     SiteWriter(ClassVisitor next, Map<String, MethodPlan> plans, String hooks) {
         super(OpenedClassReader.ASM_API, next);
         this.plans = plans;
         this.hooks = hooks;
+    }
+
+    @Override
+    public void visit(int version, int access, String name, String signature, String superName, String[] interfaces) {
+        dynamic = (version & 0xFFFF) >= Opcodes.V1_7;
+        super.visit(version, access, name, signature, superName, interfaces);
     }
 
     @Override
@@ -58,9 +70,7 @@ final class SiteWriter extends ClassVisitor {
         public void visitCode() {
             super.visitCode();
             if (plan.lambda) {
-                push(plan.lambdaSite);
-                push(plan.lambdaMethod);
-                super.visitMethodInsn(Opcodes.INVOKESTATIC, hooks, "siteEnter", "(II)I", false);
+                enter(plan.lambdaSite, plan.lambdaMethod);
                 super.visitVarInsn(Opcodes.ISTORE, plan.lambdaToken());
             }
         }
@@ -101,14 +111,14 @@ final class SiteWriter extends ClassVisitor {
                 return;
             }
             int id = plan.siteIds[next++];
-            push(id);
-            push(plan.methodId);
             if (site.kind() == SiteKind.FORK) {
+                push(id);
+                push(plan.methodId);
                 super.visitMethodInsn(Opcodes.INVOKESTATIC, hooks, "siteFork", "(II)V", false);
                 super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
                 return;
             }
-            super.visitMethodInsn(Opcodes.INVOKESTATIC, hooks, "siteEnter", "(II)I", false);
+            enter(id, plan.methodId);
             super.visitVarInsn(Opcodes.ISTORE, plan.callToken());
             super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
             super.visitVarInsn(Opcodes.ILOAD, plan.callToken());
@@ -131,6 +141,22 @@ final class SiteWriter extends ClassVisitor {
                 throw new IllegalStateException("second pass disagrees with the first in " + plan.name);
             }
             super.visitMaxs(maxStack + 2, plan.lambda ? maxLocals + 2 : maxLocals + 1);
+        }
+
+        /**
+         * Pushes the token of an enter of {@code site}: an invokedynamic linked by the hooks'
+         * siteLink (relinked to the constant -1 when the site is throttled, see SiteLinks), or in a
+         * class file older than Java 7 a static call of siteEnter(site, method).
+         */
+        private void enter(int site, int method) {
+            if (dynamic) {
+                super.visitInvokeDynamicInsn("siteEnter", "()I",
+                        new Handle(Opcodes.H_INVOKESTATIC, hooks, "siteLink", LINK_DESCRIPTOR, false), site, method);
+            } else {
+                push(site);
+                push(method);
+                super.visitMethodInsn(Opcodes.INVOKESTATIC, hooks, "siteEnter", "(II)I", false);
+            }
         }
 
         private void push(int v) {

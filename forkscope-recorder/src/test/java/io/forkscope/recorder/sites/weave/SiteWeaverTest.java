@@ -103,6 +103,50 @@ class SiteWeaverTest {
     }
 
     @Test
+    void aThrottledSiteIsRelinkedAndItsCallsReachNoHook() throws Exception {
+        try {
+            ClassLoader l = loader(SiteScope.defaults());
+            assertThat(call(l, Calls.class.getName(), "run")).isEqualTo(Calls.run());
+            int square = sitesOf(Calls.class.getName()).stream()
+                    .filter(s -> s.methodName().equals("run") && s.callee().equals("Calls.square"))
+                    .mapToInt(CallSite::id).findFirst().orElseThrow();
+            long before = TestHooks.events().stream().filter(e -> e.what().equals("enter")).count();
+            SiteRegistryForTests.throttle(square);
+            TestHooks.clear();
+            assertThat(call(l, Calls.class.getName(), "run")).isEqualTo(Calls.run());
+            List<TestHooks.Event> after = TestHooks.events();
+            // run() has three sites that call square, once each (and the constructor a fourth): only
+            // the first one's call is a plain call now, with neither an enter nor an exit
+            assertThat(after).noneMatch(e -> e.site() == square);
+            assertThat(after.stream().filter(e -> e.what().equals("enter")).count()).isEqualTo(before - 1);
+            assertThat(after.stream().filter(e -> e.what().equals("exit")).count()).isEqualTo(before - 1);
+        } finally {
+            SiteRegistryForTests.resetThrottle();
+        }
+    }
+
+    @Test
+    void aClassFileOlderThanJava7CallsTheEnterHookStatically() throws Exception {
+        SiteWeaver weaver = new SiteWeaver(SiteScope.defaults(), SiteRegistrar.REGISTRY, HOOKS);
+        String calls = Calls.class.getName().replace('.', '/');
+        boolean[] old = {false};
+        WeavingLoader l = new WeavingLoader("com.acme.weave.", (loader, name, bytes) -> {
+            if (!name.equals(calls)) {
+                return weaver.weave(loader, bytes);
+            }
+            byte[] java6 = bytes.clone();      // major version 50: no invokedynamic allowed
+            java6[6] = 0;
+            java6[7] = 50;
+            byte[] woven = weaver.weave(loader, java6);
+            old[0] = !new String(woven, java.nio.charset.StandardCharsets.ISO_8859_1).contains("siteLink");
+            return woven;
+        });
+        assertThat(call(l, Calls.class.getName(), "run")).isEqualTo(Calls.run());
+        assertThat(old[0]).as("no bootstrap method in the Java 6 class file").isTrue();
+        assertThat(TestHooks.events().stream().filter(e -> e.what().equals("enter")).count()).isEqualTo(9);
+    }
+
+    @Test
     void excludedClassesAreNotWovenAndCallsToThemAreNotSites() throws Exception {
         SiteScope scope = SiteScope.of(List.of(), List.of("com.acme.weave.lib.**"));
         Object woven = call(loader(scope), Calls.class.getName(), "run");

@@ -25,7 +25,19 @@ public final class TestHooks {
         return token;
     }
 
+    /** Links a woven enter as production does (SiteLinks), to this class's siteEnter. */
+    public static java.lang.invoke.CallSite siteLink(java.lang.invoke.MethodHandles.Lookup caller, String name,
+                                                     java.lang.invoke.MethodType type, int site, int method)
+            throws ReflectiveOperationException {
+        return io.forkscope.recorder.sites.SiteLinks.link(java.lang.invoke.MethodHandles.lookup().findStatic(
+                TestHooks.class, "siteEnter", java.lang.invoke.MethodType.methodType(int.class, int.class, int.class)),
+                site, method);
+    }
+
     public static void siteExit(int token) {
+        if (token < 0) {
+            return;   // as ForkJoinHooks: nothing was entered (a throttled site)
+        }
         DEPTH.get()[0] = token;
         add(new Event("exit", -1, -1, token, Thread.currentThread().getName()));
     }

@@ -1,0 +1,71 @@
+package io.forkscope.recorder.sites;
+
+import java.lang.invoke.CallSite;
+import java.lang.invoke.ConstantCallSite;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MutableCallSite;
+import java.util.Arrays;
+
+/**
+ * The linkage of woven call sites' enter hooks ({@code invokedynamic}, class files of Java 7 and
+ * later): each site's enter is one {@link MutableCallSite} whose target calls the hooks' {@code
+ * siteEnter(site, method)}. When {@link SiteThrottle} turns a site off, its target becomes the
+ * constant -1 ("nothing entered"); the JIT, which treats a mutable call site's target as a constant
+ * and recompiles the code that inlined it when it changes, then compiles the woven enter to nothing,
+ * and the woven exit, given the constant token -1, to nothing as well. So a throttled site costs the
+ * program nothing, where a static call that asks whether it is off costs a few ns per call: enough
+ * to make a program whose hot methods are tiny (knapsack's) several times slower.
+ *
+ * <p>Invariants. One call site per site id (a site id names one instruction of one loaded class): the
+ * JVM may run a bootstrap method for one instruction on several threads at once and installs one of
+ * the results, so {@link #link} returns the same object every time, created under this class's lock.
+ * A call site linked after its site was throttled starts at -1. {@link #link} never throws: a
+ * bootstrap method that threw would throw BootstrapMethodError into the program; a link that cannot
+ * be made is the constant -1 (the site is simply not profiled). {@link MutableCallSite#setTarget}
+ * gives no ordering guarantee to other threads: a thread may call a throttled site's hook a little
+ * longer, which only means a few more profiled calls (as with {@link SiteThrottle#isOff}).
+ */
+public final class SiteLinks {
+    private static final MethodHandle OFF = MethodHandles.constant(int.class, -1);
+    private static MutableCallSite[] links = new MutableCallSite[64];
+
+    private SiteLinks() {
+    }
+
+    /**
+     * @param enter the hooks' {@code siteEnter(int, int)int}
+     * @return the call site of {@code site}'s enter, created at its first link
+     */
+    public static synchronized CallSite link(MethodHandle enter, int site, int method) {
+        try {
+            if (site < 0) {
+                return new ConstantCallSite(OFF);
+            }
+            if (site >= links.length) {
+                links = Arrays.copyOf(links, Math.max(site + 1, links.length * 2));
+            }
+            MutableCallSite cs = links[site];
+            if (cs == null) {
+                MethodHandle live = MethodHandles.insertArguments(enter, 0, site, method);
+                cs = new MutableCallSite(SiteThrottle.isOff(site) ? OFF : live);
+                links[site] = cs;
+            }
+            return cs;
+        } catch (Throwable t) {
+            return new ConstantCallSite(OFF);
+        }
+    }
+
+    /** Makes {@code site}'s enter the constant -1 (called once, when it is throttled). */
+    static synchronized void off(int site) {
+        if (site >= 0 && site < links.length && links[site] != null) {
+            links[site].setTarget(OFF);
+        }
+    }
+
+    /** Forgets every link (tests: one JVM weaves many classes). */
+    static synchronized void reset() {
+        links = new MutableCallSite[64];
+    }
+}
