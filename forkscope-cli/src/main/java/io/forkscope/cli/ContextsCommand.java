@@ -108,9 +108,6 @@ final class ContextsCommand implements Callable<Integer> {
             err.flush();
         }
         boolean sites = "true".equals(rec.info().asMap().get("sites"));
-        // TODO(issue 12 §3): with --sites, prefix each task's frames with the context of its fork site
-        // (the recorder's interned context node per task, carried by WORKING intervals); this slice
-        // cuts at doExec and hangs every task below the root.
         if (view.json) {
             ContextsJson.write(r, name, rec.complete(), RecordingInput.named(rec.warnings(), name), out);
         } else if (view.collapsed) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import forkscopeit.contexts.ContextPrograms;
+import forkscopeit.contexts.ThreeForksDeep;
 import io.forkscope.cli.CliRunner;
 import io.forkscope.it.programs.ExitPrograms;
 import io.forkscope.model.Recording;
@@ -93,6 +94,41 @@ class ContextsIT {
                     + slowest + " samples/s): the work ratio is inconclusive");
             assertThat(three / one).as("work three : one\n" + what).isBetween(2.7, 3.3);
         }
+    }
+
+    /**
+     * Issue 12's proof of logical contexts: the stack of a leaf three forks deep holds the three fork
+     * sites in order. {@code --sites --mode dag --no-collapse}: each task's first DAG node carries its
+     * fork site, so the spinning leaf's samples hang below Outer, Middle and Inner's compute (the
+     * methods that forked), then the leaf's own frames.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("javas")
+    void aLeafThreeForksDeepHasTheThreeForkSitesInOrder(String java, @TempDir Path dir) throws Exception {
+        Path out = dir.resolve("deep.fsk");
+        CliRunner.Result rec = CliRunner.run("record", "--sample", "--sample-period-ms", "5", "--mode", "dag",
+                "--no-collapse", "--sites", "-o", out.toString(), "--", java, "-cp", CliIT.cp(),
+                ThreeForksDeep.class.getName(), "400");
+        assertThat(rec.exitCode()).as(rec.err()).isZero();
+        CliRunner.Result collapsed = CliRunner.run("contexts", out.toString(), "--collapsed");
+        assertThat(collapsed.exitCode()).as(collapsed.err()).isZero();
+        String deep = ThreeForksDeep.class.getName();
+        String chain = deep + "$Outer.compute;" + deep + "$Middle.compute;" + deep + "$Inner.compute;"
+                + deep + "$Leaf.compute;";
+        long inLeaf = collapsed.out().lines().filter(l -> l.contains("ContextSpin.hot"))
+                .mapToLong(l -> Long.parseLong(l.substring(l.lastIndexOf(' ') + 1))).sum();
+        long underChain = collapsed.out().lines().filter(l -> l.contains("ContextSpin.hot") && l.contains(chain))
+                .mapToLong(l -> Long.parseLong(l.substring(l.lastIndexOf(' ') + 1))).sum();
+        assertThat(inLeaf).as(collapsed.out()).isPositive();
+        assertThat(underChain).as("the leaf's work below the three fork sites\n" + collapsed.out()).isEqualTo(inLeaf);
+        CliRunner.Result text = CliRunner.run("contexts", out.toString());
+        assertThat(text.out()).contains("contexts: logical");
+        CliRunner.Result json = CliRunner.run("contexts", out.toString(), "--json");
+        assertThat(new ObjectMapper().readTree(json.out()).get("contexts").asText()).isEqualTo("logical");
+    }
+
+    static List<String> javas() {
+        return Jdks.javas();
     }
 
     /** Inclusive value of a method of ContextPrograms in the flat view. */

@@ -28,10 +28,11 @@ import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
 
 /**
- * A recording made with {@code --sample} to a {@link ContextProfile} (the first end-to-end slice of
- * issue 12). Contexts: each sample's physical stack cut at the pool's run loop
- * ({@link LogicalStacks}), below one task context, the root: tasks are not yet prefixed with the
- * context that forked them (issue 12 §3; see docs/contexts-design.md). Idleness, one of two ways:
+ * A recording made with {@code --sample} to a {@link ContextProfile} (issue 12). Contexts: each
+ * sample's physical stack cut at the pool's run loop ({@link LogicalStacks}), below its task's
+ * logical context: with a DAG and call sites ({@code --mode dag --sites}) the fork sites of the task
+ * and its ancestors ({@link ForkContexts}, by the DAG node the sampled worker ran at the sample's
+ * time), otherwise the root. Idleness, one of two ways:
  * <ul>
  * <li>{@link Idleness#EXACT}, when the recording has the workers' busy intervals ({@code --mode dag}):
  * each pool worker is WORKING while busy and IDLE otherwise; the exact sweep ({@link IdlenessSweep})
@@ -72,9 +73,11 @@ public final class SampledContexts {
      * thread, truncated, failed, lost), how idleness was obtained, P, and the samples left out.
      */
     public record Result(ContextProfile profile, Idleness idleness, JfrSamples samples, long periodNs, int workers,
-                         long unplaced, long idleDropped, List<String> otherEvents, long toolThreadSamples) {
+                         long unplaced, long idleDropped, List<String> otherEvents, long toolThreadSamples,
+                         boolean forkSitePrefixes) {
         Result withToolThreadSamples(long n) {
-            return new Result(profile, idleness, samples, periodNs, workers, unplaced, idleDropped, otherEvents, n);
+            return new Result(profile, idleness, samples, periodNs, workers, unplaced, idleDropped, otherEvents, n,
+                    forkSitePrefixes);
         }
     }
 
@@ -110,7 +113,8 @@ public final class SampledContexts {
             progress.accept("attributing " + read.samples().size() + " samples");
             Dag dag = rec.recordedDag().orElse(null);
             if (dag != null && !dag.busy().isEmpty() && scan.anchorOffset != null) {
-                Result exact = exact(read, dag, scan.anchorOffset, workerIds, periodNs, lines, others);
+                Result exact = exact(read, dag, rec.recordedSites().orElse(null), scan.anchorOffset, workerIds,
+                        periodNs, lines, others);
                 if (exact != null) {
                     return exact.withToolThreadSamples(toolSamples);
                 }
@@ -194,8 +198,8 @@ public final class SampledContexts {
      * work between phases. The idle time while no worker works is the synthetic node
      * {@link Frame#NO_WORK_ANYWHERE}.
      */
-    private static Result exact(JfrSamples read, Dag dag, long offset, Set<Long> workerIds, long periodNs, boolean lines,
-                                List<String> others) {
+    private static Result exact(JfrSamples read, Dag dag, io.forkscope.model.sites.RecordedSites sites, long offset,
+                                Set<Long> workerIds, long periodNs, boolean lines, List<String> others) {
         Map<String, Long> idByName = new HashMap<>();
         read.perThread().values().forEach(r -> idByName.putIfAbsent(r.threadName(), r.threadId()));
         List<WorkerBusy> workers = new ArrayList<>();
@@ -251,6 +255,9 @@ public final class SampledContexts {
         TimelineAttribution swept = IdlenessSweep.attribute(all, Math.max(1, pieces.size()));
 
         ContextTree tree = new ContextTree();
+        // with call sites, each sample hangs below its task's fork-site context (built first, so its
+        // nodes come before the samples' frames)
+        ForkContexts forks = sites == null ? null : ForkContexts.of(dag, sites, tree, lines);
         Map<Long, Integer> workerOf = new HashMap<>();
         for (int w = 0; w < timelines.size(); w++) {
             workerOf.put(timelines.get(w).threadId(), w);
@@ -272,7 +279,8 @@ public final class SampledContexts {
                 idle++;
                 continue;
             }
-            Sample resolved = LogicalStacks.resolve(tree, ContextTree.ROOT,
+            int task = forks == null ? ContextTree.ROOT : forks.contextAt(workers.get(w).worker(), t);
+            Sample resolved = LogicalStacks.resolve(tree, task,
                     new StackSample(s.threadId(), t, frames(s, lines), s.truncated()));
             byPiece.computeIfAbsent(state.context(), k -> new ArrayList<>()).add(resolved);
             byWorker.get(w).add(resolved);
@@ -314,7 +322,7 @@ public final class SampledContexts {
             idleness[tree.find(ContextTree.ROOT, Frame.NO_WORK_ANYWHERE)] += swept.idleWhileNobodyWorksNs();
         }
         ContextProfile profile = new ContextProfile(tree, work, idleness, overhead);
-        return new Result(profile, Idleness.EXACT, read, periodNs, all.size(), unplaced, idle, others, 0);
+        return new Result(profile, Idleness.EXACT, read, periodNs, all.size(), unplaced, idle, others, 0, forks != null);
     }
 
     /** The sample of {@code sorted} (by time) nearest to {@code t} within [from, to), or null. */
@@ -400,7 +408,7 @@ public final class SampledContexts {
             idleness[node] += a[3];
         }
         return new Result(new ContextProfile(tree, work, idleness, overhead), Idleness.ESTIMATED, read, periodNs, p, 0,
-                idleDropped, others, 0);
+                idleDropped, others, 0, false);
     }
 
     /** Whether the sorted {@code times} hold one in [from, to]. */

@@ -9,8 +9,17 @@ import java.util.Locale;
 /** What every text view of the contexts says first: the samples, how idleness was obtained, what a context is. */
 public final class ContextsHeader {
     /** The note on logical contexts in this slice of issue 12. */
-    public static final String CONTEXTS_NOTE = "contexts: physical stacks cut at the pool's run loop (ForkJoinTask.doExec);"
-            + " tasks are not yet prefixed with the context that forked them";
+    /** How the contexts were made: logical (fork-site prefixes) or physical only, and why. */
+    public static String contextsNote(SampledContexts.Result r, boolean sites) {
+        if (r.forkSitePrefixes()) {
+            return "contexts: logical; each task's frames (its stack cut at ForkJoinTask.doExec) below the fork sites"
+                    + " of the task and its ancestors, outermost first (a collapsed sub-DAG has its root task's;"
+                    + " --no-collapse keeps every fork)";
+        }
+        return "contexts: physical stacks cut at the pool's run loop (ForkJoinTask.doExec), every task below the root;"
+                + " for logical contexts (each task below the fork sites of its ancestors) record with "
+                + (sites ? "--mode dag (this one has call sites)" : "--sites --mode dag");
+    }
 
     private ContextsHeader() {}
 
@@ -28,7 +37,7 @@ public final class ContextsHeader {
                     + " span, %d of JFR's and forkscope's threads%n", r.idleDropped(), r.unplaced(), r.toolThreadSamples());
         }
         out.printf(Locale.ROOT, "idleness: %s; P = %d%n", r.idleness().text(), r.workers());
-        out.println(CONTEXTS_NOTE + (sites ? " (the recording has call sites: fork-site prefixes are to come)" : ""));
+        out.println(contextsNote(r, sites));
         out.println();
     }
 }

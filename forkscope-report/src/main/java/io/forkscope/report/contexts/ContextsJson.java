@@ -43,7 +43,8 @@ public final class ContextsJson {
             g.writeBooleanField("complete", complete);
             JsonFields.strings(g, "warnings", warnings);
             g.writeStringField("idleness", r.idleness().name().toLowerCase(Locale.ROOT));
-            g.writeStringField("contexts", "physical stacks cut at the pool's run loop");
+            // "logical": below the fork sites of each task and its ancestors; "physical": below the root
+            g.writeStringField("contexts", r.forkSitePrefixes() ? "logical" : "physical");
             g.writeNumberField("workers", r.workers());
             JfrSamples s = r.samples();
             g.writeObjectFieldStart("samples");

@@ -1,0 +1,102 @@
+package io.forkscope.analysis.contexts;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.forkscope.model.contexts.ContextTree;
+import io.forkscope.model.contexts.Frame;
+import io.forkscope.model.dag.Dag;
+import io.forkscope.model.dag.DagNode;
+import io.forkscope.model.dag.Edge;
+import io.forkscope.model.dag.EdgeKind;
+import io.forkscope.model.dag.NodeEnd;
+import io.forkscope.model.sites.CallSite;
+import io.forkscope.model.sites.RecordedSites;
+import io.forkscope.model.sites.SiteKind;
+import io.forkscope.model.sites.SiteProfile;
+import io.forkscope.model.sites.SitesResult;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Fork-site contexts on a hand-built DAG whose answer is written down node by node: recursion at one
+ * fork site (every level a frame), a second fork site, continuations, a library fork at a stream's
+ * terminal operation (one frame, however deep the library forks), a fork at no site, and the lookup
+ * of what a worker ran at a time.
+ */
+class ForkContextsTest {
+    private static final int FIB = 0;      // FORK  app.Fib.compute:10
+    private static final int OTHER = 1;    // FORK  app.Fib.helper:20
+    private static final int SUM = 2;      // CALL  app.Main.main:5 -> IntStream.sum
+
+    private static CallSite site(int id, String cls, String method, int line, SiteKind kind) {
+        return new CallSite(id, 0, cls, method, "()V", id * 3, line, "X.java", kind, "callee");
+    }
+
+    private static RecordedSites sites() {
+        SiteProfile none = new SiteProfile(List.of(), 0, 0);
+        return new RecordedSites(List.of(site(FIB, "app.Fib", "compute", 10, SiteKind.FORK),
+                site(OTHER, "app.Fib", "helper", 20, SiteKind.FORK),
+                site(SUM, "app.Main", "main", 5, SiteKind.CALL)), new SitesResult(0, 0, none, none, 0));
+    }
+
+    private final List<DagNode> nodes = new ArrayList<>();
+
+    /** A strand of worker w over [start, end) at site, with in-edges (from, kind) pairs. */
+    private int node(int w, long start, long end, int site, Object... in) {
+        List<Edge> edges = new ArrayList<>();
+        for (int i = 0; i < in.length; i += 2) {
+            edges.add(new Edge((Integer) in[i], (EdgeKind) in[i + 1]));
+        }
+        int id = nodes.size();
+        nodes.add(new DagNode(id, w, start, end, end - start, end - start, NodeEnd.END, edges, 1, 0, 0, 1, 0, site));
+        return id;
+    }
+
+    private static List<String> path(ContextTree tree, int node) {
+        return tree.path(node).stream().map(Frame::label).toList();
+    }
+
+    @Test
+    void eachForkAddsItsSiteAndContinuationsKeepTheirTasks() {
+        int root = node(0, 0, 10, -1);                                 // main, no site
+        int a = node(1, 12, 20, FIB, root, EdgeKind.CREATE);           // forked at FIB
+        int rootCont = node(0, 10, 30, -1, root, EdgeKind.CREATE_CONT);
+        int b = node(1, 20, 25, FIB, a, EdgeKind.CREATE);              // FIB again: recursion, a second frame
+        int aCont = node(1, 25, 40, -1, a, EdgeKind.CREATE_CONT);
+        int c = node(0, 41, 50, OTHER, aCont, EdgeKind.CREATE);        // another fork site, on another worker
+        int s = node(1, 50, 60, SUM, root, EdgeKind.CREATE);           // a stream's first task
+        int s2 = node(0, 60, 70, SUM, s, EdgeKind.CREATE);             // the library forks again: no new frame
+        int s3 = node(1, 70, 80, FIB, s2, EdgeKind.CREATE);            // a FORK site inside: a frame
+        int noSite = node(0, 80, 90, -1, a, EdgeKind.CREATE);          // forked where nothing is woven
+        int aWait = node(1, 90, 95, -1, aCont, EdgeKind.WAIT_CONT, b, EdgeKind.END, c, EdgeKind.END);
+
+        ContextTree tree = new ContextTree();
+        ForkContexts f = ForkContexts.of(new Dag(nodes, 2, 0, 100), sites(), tree, true);
+        assertThat(f.contextOfNode(root)).isEqualTo(ContextTree.ROOT);
+        assertThat(f.contextOfNode(rootCont)).isEqualTo(ContextTree.ROOT);
+        assertThat(path(tree, f.contextOfNode(a))).containsExactly("app.Fib.compute:10");
+        assertThat(path(tree, f.contextOfNode(b))).containsExactly("app.Fib.compute:10", "app.Fib.compute:10");
+        assertThat(f.contextOfNode(aCont)).isEqualTo(f.contextOfNode(a));
+        assertThat(f.contextOfNode(aWait)).isEqualTo(f.contextOfNode(a));
+        assertThat(path(tree, f.contextOfNode(c))).containsExactly("app.Fib.compute:10", "app.Fib.helper:20");
+        assertThat(path(tree, f.contextOfNode(s))).containsExactly("app.Main.main:5");
+        assertThat(f.contextOfNode(s2)).isEqualTo(f.contextOfNode(s));
+        assertThat(path(tree, f.contextOfNode(s3))).containsExactly("app.Main.main:5", "app.Fib.compute:10");
+        assertThat(f.contextOfNode(noSite)).isEqualTo(f.contextOfNode(a));
+
+        // per method, the same contexts without lines
+        ContextTree methods = new ContextTree();
+        ForkContexts m = ForkContexts.of(new Dag(nodes, 2, 0, 100), sites(), methods, false);
+        assertThat(path(methods, m.contextOfNode(c))).containsExactly("app.Fib.compute", "app.Fib.helper");
+
+        // what worker 1 ran: a from 12, b from 20, a's continuation from 25 (to 40, then runtime until s at 50)
+        assertThat(f.contextAt(1, 5)).isEqualTo(ContextTree.ROOT);
+        assertThat(f.contextAt(1, 12)).isEqualTo(f.contextOfNode(a));
+        assertThat(f.contextAt(1, 22)).isEqualTo(f.contextOfNode(b));
+        assertThat(f.contextAt(1, 45)).isEqualTo(f.contextOfNode(aCont));
+        assertThat(f.contextAt(1, 50)).isEqualTo(f.contextOfNode(s));
+        assertThat(f.contextAt(0, 45)).isEqualTo(f.contextOfNode(c));
+        assertThat(f.contextAt(7, 45)).isEqualTo(ContextTree.ROOT);
+    }
+}
