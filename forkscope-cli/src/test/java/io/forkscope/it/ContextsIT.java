@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import forkscopeit.contexts.ContextPrograms;
+import forkscopeit.contexts.GrainPrograms;
 import forkscopeit.contexts.ThreeForksDeep;
 import io.forkscope.cli.CliRunner;
 import io.forkscope.it.programs.ExitPrograms;
@@ -129,6 +130,40 @@ class ContextsIT {
 
     static List<String> javas() {
         return Jdks.javas();
+    }
+
+    /**
+     * Issue 12's proof that overhead follows the grain: one fork tree, a task per call of fib (tasks of
+     * a few ns: measured 28-89% of work + overhead in the pool's and forkscope's code over 10 runs on
+     * JDK 17 and 25) against the same tree computed serially below n = 25 (0-3.4%). The samples are
+     * few, so the bounds are wide: fine above 20%, coarse below 15%, fine at least 3 times coarse.
+     * The fine run's advice includes coarsening the grain of the program's own Fib.compute.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("javas")
+    void overheadIsLargeForAFineGrainAndSmallForACoarseOne(String java, @TempDir Path dir) throws Exception {
+        double fine = overheadShare(java, dir, "fine", "31");
+        double coarse = overheadShare(java, dir, "coarse", "41");
+        assertThat(fine).as("overhead share, fine grain").isGreaterThan(0.20).isGreaterThanOrEqualTo(3 * coarse);
+        assertThat(coarse).as("overhead share, coarse grain").isLessThan(0.15);
+        CliRunner.Result text = CliRunner.run("contexts", dir.resolve("fine.fsk").toString());
+        assertThat(text.out().lines().dropWhile(l -> !l.startsWith("where the cores wait")))
+                .as(text.out()).anyMatch(l -> l.contains(GrainPrograms.class.getName() + "$Fib.compute")
+                        && l.contains("coarsen the grain"));
+    }
+
+    private static double overheadShare(String java, Path dir, String grain, String n) throws Exception {
+        Path out = dir.resolve(grain + ".fsk");
+        CliRunner.Result rec = CliRunner.run("record", "--sample", "--sample-period-ms", "5", "-o", out.toString(), "--",
+                java, "-cp", CliIT.cp(), GrainPrograms.class.getName(), grain, n);
+        assertThat(rec.exitCode()).as(rec.err()).isZero();
+        CliRunner.Result json = CliRunner.run("contexts", out.toString(), "--json");
+        assertThat(json.exitCode()).as(json.err()).isZero();
+        JsonNode totals = new ObjectMapper().readTree(json.out()).get("totals");
+        double work = totals.get("work_ns").asDouble();
+        double overhead = totals.get("overhead_ns").asDouble();
+        assertThat(work + overhead).as(grain + ": no samples in tasks\n" + json.out()).isPositive();
+        return overhead / (work + overhead);
     }
 
     /** Inclusive value of a method of ContextPrograms in the flat view. */

@@ -31,21 +31,43 @@ public record Advisor(double idlenessThreshold, double overheadThreshold) {
     }
 
     /**
-     * The {@code k} contexts with the most exclusive idleness + overhead (the task contexts the
-     * timelines charge), each advised on its inclusive values. Synthetic nodes are left out.
+     * The {@code k} program contexts with the most idleness + overhead, each advised on its
+     * inclusive values. A context's waste is its exclusive idleness + overhead plus that of the
+     * runtime and tool frames called from it (the pool's {@code fork}, the recorder's hooks): the
+     * advice is for the program's code that caused it, not for a frame of the pool or of forkscope,
+     * which a user cannot change. A context whose frame is the program's (or the root) is a program
+     * context; synthetic nodes are left out.
      */
     public List<Advised> hotspots(ContextProfile profile, int k) {
         ContextTree tree = profile.tree();
+        double[] waste = new double[profile.nodes()];
+        for (int node = 0; node < profile.nodes(); node++) {
+            double w = profile.exclusive(Metric.IDLENESS, node) + profile.exclusive(Metric.OVERHEAD, node);
+            if (w > 0) {
+                waste[programContext(tree, node)] += w;
+            }
+        }
         List<Integer> nodes = new ArrayList<>();
         for (int node = 0; node < profile.nodes(); node++) {
             boolean synthetic = node != ContextTree.ROOT && tree.frame(node).kind() == FrameKind.SYNTHETIC;
-            double waste = profile.exclusive(Metric.IDLENESS, node) + profile.exclusive(Metric.OVERHEAD, node);
-            if (!synthetic && waste > 0) {
+            if (!synthetic && waste[node] > 0) {
                 nodes.add(node);
             }
         }
-        nodes.sort(Comparator.comparingDouble((Integer n) -> -(profile.exclusive(Metric.IDLENESS, n) + profile.exclusive(Metric.OVERHEAD, n)))
-                .thenComparingInt(n -> n));
+        nodes.sort(Comparator.comparingDouble((Integer n) -> -waste[n]).thenComparingInt(n -> n));
         return nodes.stream().limit(k).map(n -> advise(profile, n)).toList();
+    }
+
+    /**
+     * @return {@code node} if its frame is the program's, synthetic or the root, else its nearest
+     *     ancestor that is (runtime and tool frames belong to the program code that called them)
+     */
+    static int programContext(ContextTree tree, int node) {
+        int n = node;
+        while (n != ContextTree.ROOT && (tree.frame(n).kind() == FrameKind.RUNTIME
+                || tree.frame(n).kind() == FrameKind.TOOL)) {
+            n = tree.parent(n);
+        }
+        return n;
     }
 }

@@ -134,6 +134,37 @@ class ContextViewsTest {
         assertThat(Advisor.DEFAULT.hotspots(r.profile, 5)).extracting(Advisor.Advised::node).containsExactly(r.g, r.h2);
     }
 
+    /**
+     * Waste in the pool's or forkscope's frames goes to the program frame that called them: fib's
+     * compute forks (pool: fork, push; tool: a hook) and spends 90 of 100 there; the advice names
+     * compute, not a frame the user cannot change.
+     */
+    @Test
+    void hotspotsAreProgramContextsThatHoldTheRuntimesWaste() {
+        ContextTree tree = new ContextTree();
+        int compute = tree.child(ContextTree.ROOT, Frame.of("app.Fib", "compute", -1, -1));
+        int fork = tree.child(compute, Frame.of("java.util.concurrent.ForkJoinTask", "fork", -1, -1));
+        int push = tree.child(fork, Frame.of("java.util.concurrent.ForkJoinPool$WorkQueue", "push", -1, -1));
+        int hook = tree.child(fork, Frame.of("io.forkscope.recorder.fj.ForkJoinHooks", "create", -1, -1));
+        int leaf = tree.child(compute, Frame.of("app.Fib", "serial", -1, -1));
+        double[] work = new double[tree.size()];
+        double[] idle = new double[tree.size()];
+        double[] over = new double[tree.size()];
+        work[compute] = 5;
+        over[push] = 50;
+        over[hook] = 40;
+        work[leaf] = 5;
+        idle[leaf] = 3;
+        ContextProfile p = new ContextProfile(tree, work, idle, over);
+        assertThat(Advisor.programContext(tree, hook)).isEqualTo(compute);
+        assertThat(Advisor.programContext(tree, leaf)).isEqualTo(leaf);
+        List<Advisor.Advised> hot = Advisor.DEFAULT.hotspots(p, 5);
+        assertThat(hot).extracting(Advisor.Advised::node).containsExactly(compute, leaf);
+        assertThat(hot.get(0).advice()).isEqualTo(Advice.COARSEN_GRAIN);
+        assertThat(hot.get(0).overheadShare()).isEqualTo(90.0 / 103);
+        assertThat(hot.get(1).advice()).isEqualTo(Advice.REFINE_GRAIN);
+    }
+
     @Test
     void textFormatShowsTheTreeAndTheAdvice() {
         String text = ContextTextFormat.topDown(new Recursive().profile, 0, 3);
