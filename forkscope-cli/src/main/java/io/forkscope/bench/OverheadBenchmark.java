@@ -19,17 +19,20 @@ import java.util.concurrent.TimeUnit;
  * it prints ratios measured in one run on this machine and asserts nothing.
  *
  * <pre>
- * bench/overhead [--trials T] [--repeat R] [--workers P] [--agent OPTIONS] [--baseline-jar JAR] [PROGRAM[:ARGS] ...]
+ * bench/overhead [--trials T] [--repeat R] [--workers P] [--agent OPTIONS] [--jvm-arg ARG]...
+ *                [--baseline-jar JAR | --baseline-agent OPTIONS] [PROGRAM[:ARGS] ...]
  * </pre>
  * PROGRAM:ARGS passes extra arguments, e.g. {@code fib:--cutoff=5}. With no programs, the whole
- * suite runs at default sizes (stencil3d-inner at n = 64) plus fib with a small cut-off. {@code --baseline-jar}
- * adds a third arm, interleaved with the other two: the same program under another build's agent (to
- * compare a change's cost, before against after, in one run).
+ * suite runs at default sizes (stencil3d-inner at n = 64) plus fib with a small cut-off. A baseline
+ * adds a third arm, interleaved with the other two: the same program under another build's agent
+ * ({@code --baseline-jar}, to compare a change's cost, before against after, in one run) or under
+ * this agent with other options ({@code --baseline-agent}, e.g. {@code --agent sample=true
+ * --baseline-agent defaults} for the cost of sampling alone). {@code --jvm-arg} goes to every arm.
  */
 public final class OverheadBenchmark {
     private OverheadBenchmark() {}
 
-    /** One program's median kernel times; {@code baseline} is NaN when no baseline jar was given. */
+    /** One program's median kernel times; {@code baseline} is NaN when no baseline was given. */
     record Row(String program, String input, double without, double with, double baseline) {
         double ratio() {
             return with / without;
@@ -38,7 +41,15 @@ public final class OverheadBenchmark {
         double baselineRatio() {
             return baseline / without;
         }
+
+        /** What the agent under test costs over the baseline arm. */
+        double overBaseline() {
+            return with / baseline;
+        }
     }
+
+    /** What the third arm runs: another build's agent, or this agent with other options. */
+    record Baseline(Path jar, String options, String label) {}
 
     public static void main(String[] args) throws Exception {
         int trials = 3;
@@ -46,6 +57,8 @@ public final class OverheadBenchmark {
         int workers = Runtime.getRuntime().availableProcessors();
         String agentOptions = "";
         Path baselineJar = null;
+        String baselineAgent = null;
+        List<String> jvmArgs = new ArrayList<>();
         List<String> programs = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
@@ -54,11 +67,17 @@ public final class OverheadBenchmark {
                 case "--workers" -> workers = Integer.parseInt(args[++i]);
                 case "--agent" -> agentOptions = args[++i];
                 case "--baseline-jar" -> baselineJar = Path.of(args[++i]).toAbsolutePath();
+                case "--baseline-agent" -> baselineAgent = "defaults".equals(args[++i]) ? "" : args[i];
+                case "--jvm-arg" -> jvmArgs.add(args[++i]);
                 default -> programs.add(args[i]);
             }
         }
         if (baselineJar != null && !Files.isRegularFile(baselineJar)) {
             System.err.println("bench/overhead: --baseline-jar " + baselineJar + ": no such file");
+            System.exit(2);
+        }
+        if (baselineJar != null && baselineAgent != null) {
+            System.err.println("bench/overhead: give --baseline-jar or --baseline-agent, not both");
             System.exit(2);
         }
         if (programs.isEmpty()) {
@@ -73,6 +92,10 @@ public final class OverheadBenchmark {
             programs.add("fib:--cutoff=8");
         }
         Path jar = Path.of(OverheadBenchmark.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Baseline baseline = baselineJar != null ? new Baseline(baselineJar, agentOptions, baselineJar.toString())
+                : baselineAgent != null ? new Baseline(jar, baselineAgent,
+                        "agent options " + (baselineAgent.isEmpty() ? "defaults" : baselineAgent))
+                : null;
         Path dir = Files.createTempDirectory("forkscope-overhead-");
         boolean tty = System.console() != null;
         List<Row> rows = new ArrayList<>();
@@ -83,74 +106,84 @@ public final class OverheadBenchmark {
                     : List.of();
             double[] without = new double[trials];
             double[] with = new double[trials];
-            double[] baseline = new double[trials];
+            double[] base = new double[trials];
             for (int t = 0; t < trials; t++) {
                 if (tty) {
                     System.err.printf("\r%-60s", spec + ": trial " + (t + 1) + "/" + trials);
                 }
-                without[t] = kernelMs(jar, null, parts[0], extra, workers, repeat, dir);
+                without[t] = kernelMs(jar, jar, null, jvmArgs, parts[0], extra, workers, repeat, dir);
                 Path out = dir.resolve(parts[0] + "-" + t + ".fsk");
                 Files.deleteIfExists(out);
-                String opts = "out=" + out + (agentOptions.isEmpty() ? "" : "," + agentOptions);
-                with[t] = kernelMs(jar, opts, parts[0], extra, workers, repeat, dir);
+                with[t] = kernelMs(jar, jar, withOut(out, agentOptions), jvmArgs, parts[0], extra, workers, repeat,
+                        dir);
                 Files.deleteIfExists(out);
-                if (baselineJar != null) {   // the same program, recorded by another build's agent
-                    baseline[t] = kernelMs(baselineJar, jar, opts, parts[0], extra, workers, repeat, dir);
+                if (baseline != null) {
+                    base[t] = kernelMs(baseline.jar(), jar, withOut(out, baseline.options()), jvmArgs, parts[0],
+                            extra, workers, repeat, dir);
                     Files.deleteIfExists(out);
                 }
             }
             rows.add(new Row(spec, String.join(" ", extra).isEmpty() ? "default" : String.join(" ", extra),
-                    median(without), median(with), baselineJar == null ? Double.NaN : median(baseline)));
+                    median(without), median(with), baseline == null ? Double.NaN : median(base)));
         }
         if (tty) {
             System.err.printf("\r%-60s\r", "");
         }
-        print(rows, workers, trials, repeat, agentOptions, baselineJar);
+        print(rows, workers, trials, repeat, agentOptions, jvmArgs, baseline);
     }
 
-    static void print(List<Row> rows, int workers, int trials, int repeat, String agentOptions, Path baselineJar) {
-        boolean base = baselineJar != null;
+    private static String withOut(Path out, String options) {
+        return "out=" + out + (options.isEmpty() ? "" : "," + options);
+    }
+
+    static void print(List<Row> rows, int workers, int trials, int repeat, String agentOptions, List<String> jvmArgs,
+                      Baseline baseline) {
+        boolean base = baseline != null;
         System.out.printf(Locale.ROOT, "%-22s %-14s %14s %14s %9s", "program", "input", "without (ms)", "with (ms)",
                 "overhead");
-        System.out.printf(Locale.ROOT, base ? " %14s %9s%n" : "%n", "baseline (ms)", "baseline");
+        System.out.printf(Locale.ROOT, base ? " %14s %9s %9s%n" : "%n", "baseline (ms)", "baseline", "with/base");
         double logSum = 0;
         double baseLogSum = 0;
+        double overLogSum = 0;
         double max = 0;
         double baseMax = 0;
+        double overMax = 0;
         for (Row r : rows) {
             System.out.printf(Locale.ROOT, "%-22s %-14s %14.1f %14.1f %8.2fx", r.program(), r.input(), r.without(),
                     r.with(), r.ratio());
-            System.out.printf(Locale.ROOT, base ? " %14.1f %8.2fx%n" : "%n", r.baseline(), r.baselineRatio());
+            System.out.printf(Locale.ROOT, base ? " %14.1f %8.2fx %8.3fx%n" : "%n", r.baseline(), r.baselineRatio(),
+                    r.overBaseline());
             logSum += Math.log(r.ratio());
             max = Math.max(max, r.ratio());
             baseLogSum += Math.log(r.baselineRatio());
             baseMax = Math.max(baseMax, r.baselineRatio());
+            overLogSum += Math.log(r.overBaseline());
+            overMax = Math.max(overMax, r.overBaseline());
         }
         System.out.printf(Locale.ROOT, "geometric mean %.2fx, maximum %.2fx over %d programs%n",
                 Math.exp(logSum / rows.size()), max, rows.size());
         if (base) {
-            System.out.printf(Locale.ROOT, "baseline (%s): geometric mean %.2fx, maximum %.2fx%n", baselineJar,
+            System.out.printf(Locale.ROOT, "baseline (%s): geometric mean %.2fx, maximum %.2fx%n", baseline.label(),
                     Math.exp(baseLogSum / rows.size()), baseMax);
+            System.out.printf(Locale.ROOT, "with over baseline: geometric mean %.3fx, maximum %.3fx%n",
+                    Math.exp(overLogSum / rows.size()), overMax);
         }
         System.out.printf(Locale.ROOT, "(%d workers, median of %d interleaved trials, best of the last %d in-process"
-                + " repeats; agent options: %s; java %s)%n", workers, trials, Math.max(1, repeat - 1),
-                agentOptions.isEmpty() ? "defaults" : agentOptions, System.getProperty("java.version"));
-    }
-
-    /** Runs one program in a fresh JVM; returns its best kernel time over the repeats after the first. */
-    static double kernelMs(Path jar, String agentOptions, String program, List<String> extra, int workers, int repeat,
-                           Path dir) throws IOException, InterruptedException {
-        return kernelMs(jar, jar, agentOptions, program, extra, workers, repeat, dir);
+                + " repeats; agent options: %s%s; java %s)%n", workers, trials, Math.max(1, repeat - 1),
+                agentOptions.isEmpty() ? "defaults" : agentOptions,
+                jvmArgs.isEmpty() ? "" : "; jvm " + String.join(" ", jvmArgs), System.getProperty("java.version"));
     }
 
     /**
      * Runs one program (from {@code jar}) in a fresh JVM under the agent of {@code agentJar} when options are
      * given; returns its best kernel time over the repeats after the first.
      */
-    static double kernelMs(Path agentJar, Path jar, String agentOptions, String program, List<String> extra,
-                           int workers, int repeat, Path dir) throws IOException, InterruptedException {
+    static double kernelMs(Path agentJar, Path jar, String agentOptions, List<String> jvmArgs, String program,
+                           List<String> extra, int workers, int repeat, Path dir)
+            throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(jvmArgs);
         if (agentOptions != null) {
             cmd.add("-javaagent:" + agentJar + "=" + agentOptions);
         }

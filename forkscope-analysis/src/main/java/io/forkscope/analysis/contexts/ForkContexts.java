@@ -34,13 +34,15 @@ import java.util.List;
  * forks inside it are not in the DAG, so their frames are not either ({@code --no-collapse} keeps
  * every one). A task forked at a place that is not a woven site gets no frame of its own.
  *
- * <p>Cost: O(nodes + edges) to build, O(log nodes) per {@link #contextAt} lookup.
+ * <p>Cost: O(nodes + edges) to build, O(log nodes) per {@link #contextAt} or {@link #nextChange} lookup.
  */
 public final class ForkContexts {
     private final int[] contextOfNode;
     /** Per worker: its nodes' ids sorted by start, and their starts. */
     private final int[][] nodesByWorker;
     private final long[][] startsByWorker;
+    /** Per worker: the starts at which its task context changes (from the root before its first node). */
+    private final long[][] changesByWorker;
     private final Dag dag;
 
     private ForkContexts(Dag dag, int[] contextOfNode) {
@@ -57,12 +59,32 @@ public final class ForkContexts {
         dag.nodes().forEach(n -> per.get(n.worker()).add(n));
         nodesByWorker = new int[workers][];
         startsByWorker = new long[workers][];
+        changesByWorker = new long[workers][];
         for (int w = 0; w < workers; w++) {
             List<DagNode> list = per.get(w);
             list.sort((a, b) -> a.start() != b.start() ? Long.compare(a.start(), b.start()) : Integer.compare(a.id(), b.id()));
             nodesByWorker[w] = list.stream().mapToInt(DagNode::id).toArray();
             startsByWorker[w] = list.stream().mapToLong(DagNode::start).toArray();
+            changesByWorker[w] = changes(nodesByWorker[w], startsByWorker[w], contextOfNode);
         }
+    }
+
+    /** The starts where the context in effect (that of the last of equal starts) differs from the one before. */
+    private static long[] changes(int[] nodes, long[] starts, int[] contextOfNode) {
+        long[] out = new long[starts.length];
+        int n = 0;
+        int current = ContextTree.ROOT;
+        for (int i = 0; i < starts.length; i++) {
+            if (i + 1 < starts.length && starts[i + 1] == starts[i]) {
+                continue;                     // only the last of equal starts takes effect
+            }
+            int c = contextOfNode[nodes[i]];
+            if (c != current) {
+                out[n++] = starts[i];
+                current = c;
+            }
+        }
+        return Arrays.copyOf(out, n);
     }
 
     /**
@@ -132,6 +154,20 @@ public final class ForkContexts {
             }
         }
         return i < 0 ? ContextTree.ROOT : contextOfNode[nodesByWorker[worker][i]];
+    }
+
+    /**
+     * @return the first time after {@code t} at which {@link #contextAt}{@code (worker, ·)} changes,
+     *     or {@link Long#MAX_VALUE} when it never does again
+     */
+    public long nextChange(int worker, long t) {
+        if (worker < 0 || worker >= changesByWorker.length) {
+            return Long.MAX_VALUE;
+        }
+        long[] changes = changesByWorker[worker];
+        int i = Arrays.binarySearch(changes, t);
+        i = i < 0 ? -i - 1 : i + 1;          // the first change strictly after t
+        return i < changes.length ? changes[i] : Long.MAX_VALUE;
     }
 
     /** @return the DAG these contexts are of */

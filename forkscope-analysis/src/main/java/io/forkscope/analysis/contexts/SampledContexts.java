@@ -70,14 +70,19 @@ public final class SampledContexts {
 
     /**
      * The profile and what it rests on: the sample event used, its period, the samples read (rates per
-     * thread, truncated, failed, lost), how idleness was obtained, P, and the samples left out.
+     * thread, truncated, failed, lost), how idleness was obtained, P, the samples left out, and notes
+     * on what the numbers rest on (a worker the sampler seldom reached).
      */
     public record Result(ContextProfile profile, Idleness idleness, JfrSamples samples, long periodNs, int workers,
                          long unplaced, long idleDropped, List<String> otherEvents, long toolThreadSamples,
-                         boolean forkSitePrefixes) {
+                         boolean forkSitePrefixes, List<String> notes) {
+        public Result {
+            notes = List.copyOf(notes);
+        }
+
         Result withToolThreadSamples(long n) {
             return new Result(profile, idleness, samples, periodNs, workers, unplaced, idleDropped, otherEvents, n,
-                    forkSitePrefixes);
+                    forkSitePrefixes, notes);
         }
     }
 
@@ -182,24 +187,33 @@ public final class SampledContexts {
     /** Windows of the exact path, in sampling periods (see {@link #exact}). */
     static final int WINDOW_PERIODS = 20;
 
-    /** A piece of one worker's busy time: inside one busy interval and one window. */
-    private record Piece(int worker, long from, long to, long busyFrom, long busyTo) { }
+    /**
+     * A piece of one worker's busy time: inside one busy interval and one window, and (with call sites)
+     * in one task context {@code task}; the root without.
+     */
+    private record Piece(int worker, long from, long to, long busyFrom, long busyTo, int task) { }
+
+    /** A worker whose sampler delivered under this share of one sample per period of its busy time gets a note. */
+    static final double FEW_SAMPLES = 0.25;
 
     /**
      * The exact path; null when no busy interval names a pool worker (nothing to sweep). Each worker's
-     * busy intervals are cut at windows of {@value #WINDOW_PERIODS} sampling periods, and every piece
+     * busy intervals are cut at windows of {@value #WINDOW_PERIODS} sampling periods and, with call
+     * sites, wherever the worker's task context changes ({@link ForkContexts#nextChange}); every piece
      * is a context of its own for the exact sweep, which so gives each piece its exact working time
      * and idleness. A piece's amounts are spread over that worker's samples inside it by their
      * {@link #timeShares} (program code on top: work; pool or tool code: overhead); a piece without a
-     * sample gives them to the worker's sample nearest in time within the same busy interval (the
-     * sampler skips periods, more so on a loaded machine), and only without any to the root.
-     * Spreading per piece, not over all samples of the run at once, keeps a sampler whose rate varies
-     * over the run (JFR's does, with the number of running threads and the machine's load) from moving
-     * work between phases. The idle time while no worker works is the synthetic node
+     * sample gives them to the worker's sample nearest in time within the same busy interval and the
+     * same task context (the sampler skips periods, more so on a loaded machine), and without one to
+     * the task context itself. So with call sites the amounts of every logical context are exact
+     * whatever the sampler delivers, and samples only say which frames below it they go to. Spreading
+     * per piece, not over all samples of the run at once, keeps a sampler whose rate varies over the
+     * run (JFR's does, with the number of running threads and the machine's load) from moving work
+     * between phases. The idle time while no worker works is the synthetic node
      * {@link Frame#NO_WORK_ANYWHERE}.
      */
-    private static Result exact(JfrSamples read, Dag dag, io.forkscope.model.sites.RecordedSites sites, long offset,
-                                Set<Long> workerIds, long periodNs, boolean lines, List<String> others) {
+    static Result exact(JfrSamples read, Dag dag, io.forkscope.model.sites.RecordedSites sites, long offset,
+                        Set<Long> workerIds, long periodNs, boolean lines, List<String> others) {
         Map<String, Long> idByName = new HashMap<>();
         read.perThread().values().forEach(r -> idByName.putIfAbsent(r.threadName(), r.threadId()));
         List<WorkerBusy> workers = new ArrayList<>();
@@ -220,9 +234,14 @@ public final class SampledContexts {
         if (workers.isEmpty() || end <= start) {
             return null;
         }
+        ContextTree tree = new ContextTree();
+        // with call sites, each sample hangs below its task's fork-site context (built first, so its
+        // nodes come before the samples' frames)
+        ForkContexts forks = sites == null ? null : ForkContexts.of(dag, sites, tree, lines);
         long window = Math.max(1, WINDOW_PERIODS * periodNs);
         List<Piece> pieces = new ArrayList<>();
         List<WorkerTimeline> timelines = new ArrayList<>();
+        long[] busyNs = new long[workers.size()];
         long synthetic = -1;
         for (int w = 0; w < workers.size(); w++) {
             WorkerBusy b = workers.get(w);
@@ -239,10 +258,16 @@ public final class SampledContexts {
                 }
                 for (long cut = s; cut < e; ) {
                     long next = Math.min(e, start + ((cut - start) / window + 1) * window);
+                    int task = ContextTree.ROOT;
+                    if (forks != null) {
+                        task = forks.contextAt(b.worker(), cut);
+                        next = Math.min(next, forks.nextChange(b.worker(), cut));
+                    }
                     intervals.add(StateInterval.working(cut, next, pieces.size()));
-                    pieces.add(new Piece(w, cut, next, s, e));
+                    pieces.add(new Piece(w, cut, next, s, e, task));
                     cut = next;
                 }
+                busyNs[w] += e - s;
                 at = e;
             }
             if (at < end) {
@@ -254,17 +279,13 @@ public final class SampledContexts {
         WorkerTimelines all = new WorkerTimelines(timelines);
         TimelineAttribution swept = IdlenessSweep.attribute(all, Math.max(1, pieces.size()));
 
-        ContextTree tree = new ContextTree();
-        // with call sites, each sample hangs below its task's fork-site context (built first, so its
-        // nodes come before the samples' frames)
-        ForkContexts forks = sites == null ? null : ForkContexts.of(dag, sites, tree, lines);
         Map<Long, Integer> workerOf = new HashMap<>();
         for (int w = 0; w < timelines.size(); w++) {
             workerOf.put(timelines.get(w).threadId(), w);
         }
         Map<Integer, List<Sample>> byPiece = new HashMap<>();
-        List<List<Sample>> byWorker = new ArrayList<>();
-        timelines.forEach(t -> byWorker.add(new ArrayList<>()));
+        Map<Long, List<Sample>> byWorkerAndTask = new HashMap<>();   // key: worker << 32 | task context
+        long[] working = new long[workers.size()];
         long unplaced = 0;
         long idle = 0;
         for (StackSample s : read.samples()) {
@@ -279,13 +300,14 @@ public final class SampledContexts {
                 idle++;
                 continue;
             }
-            int task = forks == null ? ContextTree.ROOT : forks.contextAt(workers.get(w).worker(), t);
+            int task = pieces.get(state.context()).task();
             Sample resolved = LogicalStacks.resolve(tree, task,
                     new StackSample(s.threadId(), t, frames(s, lines), s.truncated()));
             byPiece.computeIfAbsent(state.context(), k -> new ArrayList<>()).add(resolved);
-            byWorker.get(w).add(resolved);
+            byWorkerAndTask.computeIfAbsent(((long) w << 32) | task, k -> new ArrayList<>()).add(resolved);
+            working[w]++;
         }
-        byWorker.forEach(list -> list.sort(Comparator.comparingLong(Sample::timeNs)));
+        byWorkerAndTask.values().forEach(list -> list.sort(Comparator.comparingLong(Sample::timeNs)));
         if (swept.idleWhileNobodyWorksNs() > 0) {
             tree.child(ContextTree.ROOT, Frame.NO_WORK_ANYWHERE);
         }
@@ -299,12 +321,13 @@ public final class SampledContexts {
             Piece pc = pieces.get(piece);
             List<Sample> in = byPiece.get(piece);
             if (in == null) {
-                Sample near = nearest(byWorker.get(pc.worker()), (pc.from() + pc.to()) / 2, pc.busyFrom(), pc.busyTo());
+                Sample near = nearest(byWorkerAndTask.getOrDefault(((long) pc.worker() << 32) | pc.task(), List.of()),
+                        (pc.from() + pc.to()) / 2, pc.busyFrom(), pc.busyTo());
                 in = near == null ? List.of() : List.of(near);
             }
             if (in.isEmpty()) {
-                work[ContextTree.ROOT] += w;
-                idleness[ContextTree.ROOT] += i;
+                work[pc.task()] += w;
+                idleness[pc.task()] += i;
                 continue;
             }
             double[] share = timeShares(in, pc.from(), pc.to());
@@ -321,8 +344,21 @@ public final class SampledContexts {
         if (swept.idleWhileNobodyWorksNs() > 0) {
             idleness[tree.find(ContextTree.ROOT, Frame.NO_WORK_ANYWHERE)] += swept.idleWhileNobodyWorksNs();
         }
+        List<String> notes = new ArrayList<>();
+        for (int w = 0; w < workers.size(); w++) {
+            double expected = (double) busyNs[w] / Math.max(1, periodNs);
+            if (expected >= WINDOW_PERIODS && working[w] < FEW_SAMPLES * expected) {
+                notes.add(String.format(java.util.Locale.ROOT, "%s was sampled %d times in %.2f s busy (%.0f%% of one"
+                        + " per period): its time is exact per %s, but what it ran below that rests on few samples"
+                        + " (JFR's sampler skips a thread that is off its CPU or whose stack it cannot walk, e.g."
+                        + " stopped in a clock or native call on JDK 17; JDK 25's jdk.CPUTimeSample walks those)", workers.get(w).thread(), working[w],
+                        busyNs[w] / 1e9, 100 * working[w] / expected,
+                        forks != null ? "logical context (fork sites)" : "window of the run"));
+            }
+        }
         ContextProfile profile = new ContextProfile(tree, work, idleness, overhead);
-        return new Result(profile, Idleness.EXACT, read, periodNs, all.size(), unplaced, idle, others, 0, forks != null);
+        return new Result(profile, Idleness.EXACT, read, periodNs, all.size(), unplaced, idle, others, 0, forks != null,
+                notes);
     }
 
     /** The sample of {@code sorted} (by time) nearest to {@code t} within [from, to), or null. */
@@ -408,7 +444,7 @@ public final class SampledContexts {
             idleness[node] += a[3];
         }
         return new Result(new ContextProfile(tree, work, idleness, overhead), Idleness.ESTIMATED, read, periodNs, p, 0,
-                idleDropped, others, 0, false);
+                idleDropped, others, 0, false, List.of());
     }
 
     /** Whether the sorted {@code times} hold one in [from, to]. */

@@ -98,5 +98,29 @@ class ForkContextsTest {
         assertThat(f.contextAt(1, 50)).isEqualTo(f.contextOfNode(s));
         assertThat(f.contextAt(0, 45)).isEqualTo(f.contextOfNode(c));
         assertThat(f.contextAt(7, 45)).isEqualTo(ContextTree.ROOT);
+
+        // where what a worker runs changes context: worker 1 at a, b, a's continuation, s, s3, a's wait;
+        // worker 0 not at its root's continuation (the same root context), then at c, s2, noSite
+        assertThat(f.nextChange(1, 5)).isEqualTo(12);
+        assertThat(f.nextChange(1, 12)).isEqualTo(20);
+        assertThat(f.nextChange(1, 22)).isEqualTo(25);
+        assertThat(f.nextChange(1, 45)).isEqualTo(50);
+        assertThat(f.nextChange(1, 90)).isEqualTo(Long.MAX_VALUE);
+        assertThat(f.nextChange(0, 0)).isEqualTo(41);
+        assertThat(f.nextChange(0, 60)).isEqualTo(80);
+        assertThat(f.nextChange(7, 0)).isEqualTo(Long.MAX_VALUE);
+        // against its definition, at every time: contextAt is constant until nextChange and differs there
+        for (int w = 0; w < 2; w++) {
+            for (long t = 0; t <= 100; t++) {
+                long next = f.nextChange(w, t);
+                assertThat(next).isGreaterThan(t);
+                for (long u = t; u < Math.min(next, 101); u++) {
+                    assertThat(f.contextAt(w, u)).as("worker %d at %d", w, u).isEqualTo(f.contextAt(w, t));
+                }
+                if (next != Long.MAX_VALUE) {
+                    assertThat(f.contextAt(w, next)).as("worker %d at %d", w, next).isNotEqualTo(f.contextAt(w, t));
+                }
+            }
+        }
     }
 }

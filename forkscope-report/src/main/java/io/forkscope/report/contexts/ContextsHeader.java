@@ -36,6 +36,7 @@ public final class ContextsHeader {
             out.printf(Locale.ROOT, "left out: %d samples of idle workers, %d of threads outside the pools or the workers'"
                     + " span, %d of JFR's and forkscope's threads%n", r.idleDropped(), r.unplaced(), r.toolThreadSamples());
         }
+        r.notes().forEach(n -> out.println("note: " + n));
         out.printf(Locale.ROOT, "idleness: %s; P = %d%n", r.idleness().text(), r.workers());
         out.println(contextsNote(r, sites));
         out.println();
