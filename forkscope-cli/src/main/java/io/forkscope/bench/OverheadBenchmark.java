@@ -51,6 +51,27 @@ public final class OverheadBenchmark {
     /** What the third arm runs: another build's agent, or this agent with other options. */
     record Baseline(Path jar, String options, String label) {}
 
+    /** One column of ratios: their geometric mean and maximum. */
+    private static final class Ratios {
+        private double logSum;
+        private double max;
+        private int count;
+
+        void add(double ratio) {
+            logSum += Math.log(ratio);
+            max = Math.max(max, ratio);
+            count++;
+        }
+
+        double geometricMean() {
+            return Math.exp(logSum / count);
+        }
+
+        double max() {
+            return max;
+        }
+    }
+
     public static void main(String[] args) throws Exception {
         int trials = 3;
         int repeat = 3;
@@ -142,31 +163,25 @@ public final class OverheadBenchmark {
         System.out.printf(Locale.ROOT, "%-22s %-14s %14s %14s %9s", "program", "input", "without (ms)", "with (ms)",
                 "overhead");
         System.out.printf(Locale.ROOT, base ? " %14s %9s %9s%n" : "%n", "baseline (ms)", "baseline", "with/base");
-        double logSum = 0;
-        double baseLogSum = 0;
-        double overLogSum = 0;
-        double max = 0;
-        double baseMax = 0;
-        double overMax = 0;
+        Ratios overhead = new Ratios();
+        Ratios baselineOverhead = new Ratios();
+        Ratios overBaseline = new Ratios();
         for (Row r : rows) {
             System.out.printf(Locale.ROOT, "%-22s %-14s %14.1f %14.1f %8.2fx", r.program(), r.input(), r.without(),
                     r.with(), r.ratio());
             System.out.printf(Locale.ROOT, base ? " %14.1f %8.2fx %8.3fx%n" : "%n", r.baseline(), r.baselineRatio(),
                     r.overBaseline());
-            logSum += Math.log(r.ratio());
-            max = Math.max(max, r.ratio());
-            baseLogSum += Math.log(r.baselineRatio());
-            baseMax = Math.max(baseMax, r.baselineRatio());
-            overLogSum += Math.log(r.overBaseline());
-            overMax = Math.max(overMax, r.overBaseline());
+            overhead.add(r.ratio());
+            baselineOverhead.add(r.baselineRatio());
+            overBaseline.add(r.overBaseline());
         }
         System.out.printf(Locale.ROOT, "geometric mean %.2fx, maximum %.2fx over %d programs%n",
-                Math.exp(logSum / rows.size()), max, rows.size());
+                overhead.geometricMean(), overhead.max(), rows.size());
         if (base) {
             System.out.printf(Locale.ROOT, "baseline (%s): geometric mean %.2fx, maximum %.2fx%n", baseline.label(),
-                    Math.exp(baseLogSum / rows.size()), baseMax);
+                    baselineOverhead.geometricMean(), baselineOverhead.max());
             System.out.printf(Locale.ROOT, "with over baseline: geometric mean %.3fx, maximum %.3fx%n",
-                    Math.exp(overLogSum / rows.size()), overMax);
+                    overBaseline.geometricMean(), overBaseline.max());
         }
         System.out.printf(Locale.ROOT, "(%d workers, median of %d interleaved trials, best of the last %d in-process"
                 + " repeats; agent options: %s%s; java %s)%n", workers, trials, Math.max(1, repeat - 1),

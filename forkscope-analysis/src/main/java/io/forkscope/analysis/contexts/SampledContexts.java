@@ -241,7 +241,6 @@ public final class SampledContexts {
         long window = Math.max(1, WINDOW_PERIODS * periodNs);
         List<Piece> pieces = new ArrayList<>();
         List<WorkerTimeline> timelines = new ArrayList<>();
-        long[] busyNs = new long[workers.size()];
         long synthetic = -1;
         for (int w = 0; w < workers.size(); w++) {
             WorkerBusy b = workers.get(w);
@@ -267,7 +266,6 @@ public final class SampledContexts {
                     pieces.add(new Piece(w, cut, next, s, e, task));
                     cut = next;
                 }
-                busyNs[w] += e - s;
                 at = e;
             }
             if (at < end) {
@@ -284,7 +282,7 @@ public final class SampledContexts {
             workerOf.put(timelines.get(w).threadId(), w);
         }
         Map<Integer, List<Sample>> byPiece = new HashMap<>();
-        Map<Long, List<Sample>> byWorkerAndTask = new HashMap<>();   // key: worker << 32 | task context
+        Map<Long, List<Sample>> byWorkerAndTask = new HashMap<>();   // by workerAndTask(w, task)
         long[] working = new long[workers.size()];
         long unplaced = 0;
         long idle = 0;
@@ -304,7 +302,7 @@ public final class SampledContexts {
             Sample resolved = LogicalStacks.resolve(tree, task,
                     new StackSample(s.threadId(), t, frames(s, lines), s.truncated()));
             byPiece.computeIfAbsent(state.context(), k -> new ArrayList<>()).add(resolved);
-            byWorkerAndTask.computeIfAbsent(((long) w << 32) | task, k -> new ArrayList<>()).add(resolved);
+            byWorkerAndTask.computeIfAbsent(workerAndTask(w, task), k -> new ArrayList<>()).add(resolved);
             working[w]++;
         }
         byWorkerAndTask.values().forEach(list -> list.sort(Comparator.comparingLong(Sample::timeNs)));
@@ -321,7 +319,7 @@ public final class SampledContexts {
             Piece pc = pieces.get(piece);
             List<Sample> in = byPiece.get(piece);
             if (in == null) {
-                Sample near = nearest(byWorkerAndTask.getOrDefault(((long) pc.worker() << 32) | pc.task(), List.of()),
+                Sample near = nearest(byWorkerAndTask.getOrDefault(workerAndTask(pc.worker(), pc.task()), List.of()),
                         (pc.from() + pc.to()) / 2, pc.busyFrom(), pc.busyTo());
                 in = near == null ? List.of() : List.of(near);
             }
@@ -346,19 +344,25 @@ public final class SampledContexts {
         }
         List<String> notes = new ArrayList<>();
         for (int w = 0; w < workers.size(); w++) {
-            double expected = (double) busyNs[w] / Math.max(1, periodNs);
+            long busy = workers.get(w).busyWithin(start, end);
+            double expected = (double) busy / Math.max(1, periodNs);
             if (expected >= WINDOW_PERIODS && working[w] < FEW_SAMPLES * expected) {
                 notes.add(String.format(java.util.Locale.ROOT, "%s was sampled %d times in %.2f s busy (%.0f%% of one"
                         + " per period): its time is exact per %s, but what it ran below that rests on few samples"
                         + " (JFR's sampler skips a thread that is off its CPU or whose stack it cannot walk, e.g."
-                        + " stopped in a clock or native call on JDK 17; JDK 25's jdk.CPUTimeSample walks those)", workers.get(w).thread(), working[w],
-                        busyNs[w] / 1e9, 100 * working[w] / expected,
+                        + " stopped in a clock or native call on JDK 17; JDK 25's jdk.CPUTimeSample walks those)",
+                        workers.get(w).thread(), working[w], busy / 1e9, 100 * working[w] / expected,
                         forks != null ? "logical context (fork sites)" : "window of the run"));
             }
         }
         ContextProfile profile = new ContextProfile(tree, work, idleness, overhead);
         return new Result(profile, Idleness.EXACT, read, periodNs, all.size(), unplaced, idle, others, 0, forks != null,
                 notes);
+    }
+
+    /** The key of a worker's samples in one task context. */
+    private static long workerAndTask(int worker, int task) {
+        return ((long) worker << 32) | task;
     }
 
     /** The sample of {@code sorted} (by time) nearest to {@code t} within [from, to), or null. */
