@@ -17,18 +17,28 @@ import java.util.Map;
  *                      recorder never saw created or run, so the completion went nowhere
  * @param quiescenceOverflows quiescence waits (or task ends) that met a frame holding more
  *                      unjoined forks than the recorder keeps, so some join edges were left out
+ * @param reforked      CountedCompleters forked again before they completed or were joined: their
+ *                      runs synchronise through the program's own pending-count protocol (as
+ *                      {@code Arrays.parallelPrefix}'s two passes do), whose edges are not in the DAG
  */
-public record RecordingGaps(long unjoined, long unmodeled, long unconnected, long quiescenceOverflows) {
+public record RecordingGaps(long unjoined, long unmodeled, long unconnected, long quiescenceOverflows,
+                            long reforked) {
     public static final String UNJOINED = "gaps.unjoined.tasks";
     public static final String UNMODELED = "gaps.unmodeled.tasks";
     public static final String UNCONNECTED = "gaps.unconnected.completions";
     public static final String QUIESCENCE_OVERFLOWS = "gaps.quiescence.overflows";
-    public static final RecordingGaps NONE = new RecordingGaps(0, 0, 0, 0);
+    public static final String REFORKED = "gaps.reforked.completers";
+    public static final RecordingGaps NONE = new RecordingGaps(0, 0, 0, 0, 0);
+
+    /** The four kinds of gap older recorders counted (no re-forked completers). */
+    public RecordingGaps(long unjoined, long unmodeled, long unconnected, long quiescenceOverflows) {
+        this(unjoined, unmodeled, unconnected, quiescenceOverflows, 0);
+    }
 
     /** @return the counts a recording's information holds (0 for keys it lacks: older recorders) */
     public static RecordingGaps of(RecordingInfo info) {
         return new RecordingGaps(count(info, UNJOINED), count(info, UNMODELED), count(info, UNCONNECTED),
-                count(info, QUIESCENCE_OVERFLOWS));
+                count(info, QUIESCENCE_OVERFLOWS), count(info, REFORKED));
     }
 
     private static long count(RecordingInfo info, String key) {
@@ -46,6 +56,7 @@ public record RecordingGaps(long unjoined, long unmodeled, long unconnected, lon
         put(m, UNMODELED, unmodeled);
         put(m, UNCONNECTED, unconnected);
         put(m, QUIESCENCE_OVERFLOWS, quiescenceOverflows);
+        put(m, REFORKED, reforked);
         return m;
     }
 
@@ -57,7 +68,7 @@ public record RecordingGaps(long unjoined, long unmodeled, long unconnected, lon
 
     /** @return whether the DAG is known to lack edges, so span and parallelism are not to be trusted */
     public boolean incomplete() {
-        return unjoined > 0 || unmodeled > 0 || unconnected > 0 || quiescenceOverflows > 0;
+        return unjoined > 0 || unmodeled > 0 || unconnected > 0 || quiescenceOverflows > 0 || reforked > 0;
     }
 
     /** @return one line per kind of gap, for people; empty when there is none */
@@ -78,6 +89,11 @@ public record RecordingGaps(long unjoined, long unmodeled, long unconnected, lon
         if (quiescenceOverflows > 0) {
             out.add(quiescenceOverflows + " quiescence wait(s) or task end(s) met more unjoined forks than the"
                     + " recorder keeps per task: some join edges are missing");
+        }
+        if (reforked > 0) {
+            out.add(reforked + " CountedCompleter(s) were forked again before they completed (a pending-count"
+                    + " protocol of the program's own, as in Arrays.parallelPrefix): the edges between their runs"
+                    + " are missing, so span and parallelism may be short");
         }
         return out;
     }

@@ -18,7 +18,7 @@ class RecordingGapsTest {
         info.put(RecordingInfo.UNIT, "abstract");
         w.info(info);
         w.wholeRun(new WholeRun(new WorkSpan(10, 5, 5, 1, 1, 0), 2, 2, 1, false));
-        RecordingGaps gaps = new RecordingGaps(3, 2, 0, 1);
+        RecordingGaps gaps = new RecordingGaps(3, 2, 0, 1, 4);
         w.info(gaps.asInfo());
         w.endOfRecording();
         Recording r = RecordingReader.read(new ByteArrayInputStream(bytes.toByteArray()), "x.fsk");
@@ -26,7 +26,8 @@ class RecordingGapsTest {
         assertThat(r.info().unit()).isEqualTo(Unit.ABSTRACT);     // the first block's keys stay
         assertThat(RecordingGaps.of(r.info())).isEqualTo(gaps);
         assertThat(RecordingGaps.of(r.info()).incomplete()).isTrue();
-        assertThat(RecordingGaps.of(r.info()).lines()).hasSize(3)
+        assertThat(RecordingGaps.of(r.info()).lines()).hasSize(4)
+                .anySatisfy(l -> assertThat(l).startsWith("4 CountedCompleter(s) were forked again"))
                 .anySatisfy(l -> assertThat(l).startsWith("2 task(s) of a runtime forkscope does not model"))
                 .anySatisfy(l -> assertThat(l).startsWith("3 task(s) were never joined"));
     }

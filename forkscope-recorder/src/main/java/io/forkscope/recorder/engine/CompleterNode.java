@@ -17,6 +17,15 @@ final class CompleterNode extends TaskNode {
     volatile long accSpawns;
     volatile long accSyncs;
 
+    /**
+     * The node this task had when it was forked again before it completed (a task that forks itself
+     * to go on as a continuation, as streams' ForEachTask does; parallelPrefix's second pass), or
+     * null: completions that reached the task before that fork went into the earlier node, so a
+     * waiter takes the values of the whole chain. Written by the forking thread before the task
+     * is pushed again, so the queue hand-off and the pool's completion publish it to any waiter.
+     */
+    CompleterNode reforkedFrom;
+
     CompleterNode(byte kind, long startSpan, long startBspan) {
         super(kind, true, startSpan, startBspan);
         this.accSpan = startSpan;

@@ -91,6 +91,8 @@ public final class SpanEngine implements Measurements {
     private final java.util.concurrent.atomic.LongAdder plainJoins = new java.util.concurrent.atomic.LongAdder();
     private final java.util.concurrent.atomic.LongAdder unmodeledCreates = new java.util.concurrent.atomic.LongAdder();
     private final java.util.concurrent.atomic.LongAdder unconnectedCompletions = new java.util.concurrent.atomic.LongAdder();
+    /** CountedCompleters forked again while their earlier node was neither joined nor the task done. */
+    private final java.util.concurrent.atomic.LongAdder reforkedCompleters = new java.util.concurrent.atomic.LongAdder();
     /** Non-null when the run's DAG is recorded too (mode=dag). */
     private final DagRecorder dag;
     /** The threads the final drain reads (outside any event), chosen at its start; sink thread only. */
@@ -366,6 +368,20 @@ public final class SpanEngine implements Measurements {
             f.spawns++;
             ts.spawns++;
             TaskNode node = TaskNode.of(TaskNode.SPAWNED, model.isCompleter(child), f.span, f.bspan + burden);
+            TaskNode earlier = child.getForkscopeNode();
+            if (earlier instanceof CompleterNode e && node instanceof CompleterNode c && e.additiveTaken == 0
+                    && !model.isDone(child)) {
+                // Forked again before it completed: completions that reached it so far stay in the
+                // earlier node, which the new one keeps for its waiter. A task that forks itself from
+                // its own running body goes on as a continuation (streams' ForEachTask): the create
+                // edge is the whole dependence. Any other re-fork (parallelPrefix's cumulate pass)
+                // waits for the runs before it through the program's own pending-count CASes, edges
+                // no hook sees: a gap of the DAG.
+                c.reforkedFrom = e;
+                if (!(e.state == TaskNode.RUNNING && f.node == e)) {
+                    reforkedCompleters.increment();
+                }
+            }
             if (ts.sites != null) {
                 node.siteTask = ts.pendingForkSite >= 0 ? ts.sites.create(ts.pendingForkSite, ts.pendingForkMethod)
                         : ts.sites.createTransparent();
@@ -1074,7 +1090,8 @@ public final class SpanEngine implements Measurements {
     /** @return what the DAG is known to miss so far (exact once the program's threads have stopped) */
     public io.forkscope.model.RecordingGaps gaps() {
         return new io.forkscope.model.RecordingGaps(Math.max(0, plainCreates.sum() - plainJoins.sum()),
-                unmodeledCreates.sum(), unconnectedCompletions.sum(), quiescenceOverflows.get());
+                unmodeledCreates.sum(), unconnectedCompletions.sum(), quiescenceOverflows.get(),
+                reforkedCompleters.sum());
     }
 
     @Override
@@ -1236,12 +1253,20 @@ public final class SpanEngine implements Measurements {
         long spawns = 0;
         long syncs = 0;
         if (n instanceof CompleterNode c) {
-            TaskNode completing = c.completedInFrameOf;
-            if (completing != null && completing.state == TaskNode.RUNNING && !onStack(ts, completing)) {
-                awaitEnd(ts, completing);     // its last strand joins a collapsed node whose values we take
+            // the task's node and those it had before it was forked again (reforkedFrom), latest first
+            span = Long.MIN_VALUE;
+            bspan = Long.MIN_VALUE;
+            for (CompleterNode k = c; k != null; k = k.reforkedFrom) {
+                TaskNode completing = k.completedInFrameOf;
+                if (completing != null && completing.state == TaskNode.RUNNING && !onStack(ts, completing)) {
+                    awaitEnd(ts, completing);     // its last strand joins a collapsed node whose values we take
+                }
+                if (k != c && k.state == TaskNode.RUNNING && !onStack(ts, k)) {
+                    awaitEnd(ts, k);              // an earlier run still in its exit hook: its completion is late
+                }
+                span = Math.max(span, k.accSpan);
+                bspan = Math.max(bspan, k.accBspan);
             }
-            span = c.accSpan;
-            bspan = c.accBspan;
             work = c.accWork;
             spawns = c.accSpawns;
             syncs = c.accSyncs;
@@ -1272,7 +1297,9 @@ public final class SpanEngine implements Measurements {
                 ts.ownJoins++;
             }
             if (n instanceof CompleterNode c) {
-                c.addEndEdges(f);
+                for (CompleterNode k = c; k != null; k = k.reforkedFrom) {
+                    k.addEndEdges(f);
+                }
             } else {
                 f.addIn(n.lastNode, n.lastNodeEnd, EdgeKind.END);
             }
@@ -1290,6 +1317,17 @@ public final class SpanEngine implements Measurements {
             if (f.inheriting && n.unjoinedAtEnd != null) {
                 for (TaskNode m : n.unjoinedAtEnd) {   // what it left running is now ours to wait for
                     f.addForked(m);
+                }
+            }
+            if (n instanceof CompleterNode c) {
+                // the subtree counts of the runs before a re-fork, each taken once, by the waiter
+                // that took the task's own
+                for (CompleterNode k = c.reforkedFrom; k != null; k = k.reforkedFrom) {
+                    if (k.takeAdditive()) {
+                        work += k.accWork;
+                        spawns += k.accSpawns;
+                        syncs += k.accSyncs;
+                    }
                 }
             }
             f.work += work;

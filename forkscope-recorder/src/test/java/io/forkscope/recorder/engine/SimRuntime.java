@@ -194,6 +194,35 @@ final class SimRuntime implements TaskModel, ThreadClassifier {
         }
     }
 
+    /**
+     * A CountedCompleter forked again before it completed, as Arrays.parallelPrefix's cumulate
+     * pass re-forks tasks that ran once already: the task runs its body again when popped.
+     */
+    void refork(SimTask t) {
+        t.started = false;
+        fork(t);
+    }
+
+    /**
+     * Another worker takes the queued task {@code t} and runs it to its end now, while this
+     * thread's task is still running; the simulation runs it nested (the engine sees an exec
+     * inside a frame that is not waiting, as on a worker that helps without a join).
+     */
+    void runElsewhereNow(SimTask t) {
+        if (!pending.remove(t)) {
+            throw new IllegalStateException("not queued");
+        }
+        exec(t);
+    }
+
+    /**
+     * {@code quietlyComplete()} of a CountedCompleter: done, with no completion event (the pool's
+     * hooks see none; parallelPrefix completes its root this way after its own pending-count protocol).
+     */
+    void quietlyComplete(SimTask t) {
+        t.done = true;
+    }
+
     /** Runs every task still pending (a pool draining its queues after the program stops waiting). */
     void drain() {
         while (!pending.isEmpty()) {
