@@ -248,14 +248,32 @@ public final class ForkJoinHooks {
         }
     }
 
-    /** {@link #siteEnter} as a method handle, created at the first link (not when this class loads). */
-    private static final class EnterHandle {
-        static final java.lang.invoke.MethodHandle ENTER = find();
+    /**
+     * The bootstrap method of a woven exit ({@code invokedynamic siteExit(I)V}): the token test
+     * in front of {@link #siteExit}, inlined into the woven method (see
+     * {@link io.forkscope.recorder.sites.SiteLinks#linkExit}). Never throws.
+     */
+    public static java.lang.invoke.CallSite siteExitLink(java.lang.invoke.MethodHandles.Lookup caller, String name,
+                                                         java.lang.invoke.MethodType type) {
+        try {
+            return io.forkscope.recorder.sites.SiteLinks.linkExit(EnterHandle.EXIT);
+        } catch (Throwable t) {   // e.g. EnterHandle failed to initialise: no exit (the next one below unwinds)
+            fail(t);
+            return new java.lang.invoke.ConstantCallSite(java.lang.invoke.MethodHandles.dropArguments(
+                    java.lang.invoke.MethodHandles.empty(java.lang.invoke.MethodType.methodType(void.class)), 0, int.class));
+        }
+    }
 
-        private static java.lang.invoke.MethodHandle find() {
+    /** {@link #siteEnter} and {@link #siteExit} as method handles, created at the first link (not when this class loads). */
+    private static final class EnterHandle {
+        static final java.lang.invoke.MethodHandle ENTER = find("siteEnter",
+                java.lang.invoke.MethodType.methodType(int.class, int.class, int.class));
+        static final java.lang.invoke.MethodHandle EXIT = find("siteExit",
+                java.lang.invoke.MethodType.methodType(void.class, int.class));
+
+        private static java.lang.invoke.MethodHandle find(String name, java.lang.invoke.MethodType type) {
             try {
-                return java.lang.invoke.MethodHandles.lookup().findStatic(ForkJoinHooks.class, "siteEnter",
-                        java.lang.invoke.MethodType.methodType(int.class, int.class, int.class));
+                return java.lang.invoke.MethodHandles.lookup().findStatic(ForkJoinHooks.class, name, type);
             } catch (ReflectiveOperationException e) {
                 throw new IllegalStateException(e);
             }

@@ -30,6 +30,9 @@ final class SiteWriter extends ClassVisitor {
     /** The bootstrap method of an enter: {@code hooks.siteLink(Lookup, String, MethodType, int site, int method)}. */
     static final String LINK_DESCRIPTOR = "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;"
             + "Ljava/lang/invoke/MethodType;II)Ljava/lang/invoke/CallSite;";
+    /** The bootstrap method of an exit: {@code hooks.siteExitLink(Lookup, String, MethodType)}. */
+    static final String EXIT_LINK_DESCRIPTOR = "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;"
+            + "Ljava/lang/invoke/MethodType;)Ljava/lang/invoke/CallSite;";
 
     private final Map<String, MethodPlan> plans;
     private final String hooks;
@@ -122,7 +125,7 @@ final class SiteWriter extends ClassVisitor {
             super.visitVarInsn(Opcodes.ISTORE, plan.callToken());
             super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
             super.visitVarInsn(Opcodes.ILOAD, plan.callToken());
-            super.visitMethodInsn(Opcodes.INVOKESTATIC, hooks, "siteExit", "(I)V", false);
+            exit();
         }
 
         @Override
@@ -130,7 +133,7 @@ final class SiteWriter extends ClassVisitor {
             insn++;
             if (plan.lambda && opcode >= Opcodes.IRETURN && opcode <= Opcodes.RETURN) {
                 super.visitVarInsn(Opcodes.ILOAD, plan.lambdaToken());
-                super.visitMethodInsn(Opcodes.INVOKESTATIC, hooks, "siteExit", "(I)V", false);
+                exit();
             }
             super.visitInsn(opcode);
         }
@@ -156,6 +159,20 @@ final class SiteWriter extends ClassVisitor {
                 push(site);
                 push(method);
                 super.visitMethodInsn(Opcodes.INVOKESTATIC, hooks, "siteEnter", "(II)I", false);
+            }
+        }
+
+        /**
+         * Calls the exit with the token on the stack: an invokedynamic whose constant target tests
+         * the token before calling the hooks' siteExit (see SiteLinks#linkExit), or in a class file
+         * older than Java 7 the static siteExit, which tests it first.
+         */
+        private void exit() {
+            if (dynamic) {
+                super.visitInvokeDynamicInsn("siteExit", "(I)V",
+                        new Handle(Opcodes.H_INVOKESTATIC, hooks, "siteExitLink", EXIT_LINK_DESCRIPTOR, false));
+            } else {
+                super.visitMethodInsn(Opcodes.INVOKESTATIC, hooks, "siteExit", "(I)V", false);
             }
         }
 

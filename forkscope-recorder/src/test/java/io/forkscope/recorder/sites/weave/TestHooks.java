@@ -34,9 +34,23 @@ public final class TestHooks {
                 site, method);
     }
 
+    /** Links a woven exit as production does (SiteLinks), to this class's siteExit. */
+    public static java.lang.invoke.CallSite siteExitLink(java.lang.invoke.MethodHandles.Lookup caller, String name,
+                                                         java.lang.invoke.MethodType type)
+            throws ReflectiveOperationException {
+        return io.forkscope.recorder.sites.SiteLinks.linkExit(java.lang.invoke.MethodHandles.lookup().findStatic(
+                TestHooks.class, "siteExit", java.lang.invoke.MethodType.methodType(void.class, int.class)));
+    }
+
+    /**
+     * Records every call, a negative token's too (as "exit-nothing"): a woven exit of a throttled
+     * site must not reach this method at all (its call site tests the token first), while a class
+     * file older than Java 7 calls it statically and it returns at once, as ForkJoinHooks does.
+     */
     public static void siteExit(int token) {
         if (token < 0) {
-            return;   // as ForkJoinHooks: nothing was entered (a throttled site)
+            add(new Event("exit-nothing", -1, -1, token, Thread.currentThread().getName()));
+            return;
         }
         DEPTH.get()[0] = token;
         add(new Event("exit", -1, -1, token, Thread.currentThread().getName()));
