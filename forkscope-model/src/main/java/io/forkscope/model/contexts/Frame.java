@@ -18,9 +18,31 @@ public record Frame(String className, String methodName, int line, int bci, Fram
         Objects.requireNonNull(kind, "kind");
     }
 
-    /** A frame whose kind follows from its class ({@link FrameKind#ofClass}). */
+    /**
+     * A frame whose kind follows from its class ({@link FrameKind#ofClass}); a hidden class's name
+     * loses what differs from run to run ({@link #stableClassName}).
+     */
     public static Frame of(String className, String methodName, int line, int bci) {
-        return new Frame(className, methodName, line, bci, FrameKind.ofClass(className));
+        String stable = stableClassName(className);
+        return new Frame(stable, methodName, line, bci, FrameKind.ofClass(stable));
+    }
+
+    private static final java.util.regex.Pattern HIDDEN_SUFFIX =
+            java.util.regex.Pattern.compile("[/.+]0x[0-9a-fA-F]+(?:[./]\\d+)?$");
+
+    /**
+     * A class name as it is the same in every run: a lambda's hidden class
+     * ({@code app.Main$$Lambda$137/0x0000000800c0b000} on JDK 17, {@code app.Main$$Lambda/0x...} on
+     * JDK 25, with {@code +}, {@code .} or a JFR id in place of the slash) is {@code app.Main$$Lambda},
+     * and any other hidden class loses its address suffix, so the same code is one context-tree
+     * node in every run and on both JDKs (the lambda's body, one frame below, tells lambdas apart).
+     */
+    public static String stableClassName(String className) {
+        int lambda = className.indexOf("$$Lambda");
+        if (lambda >= 0) {
+            return className.substring(0, lambda + "$$Lambda".length());
+        }
+        return HIDDEN_SUFFIX.matcher(className).replaceFirst("");
     }
 
     /** A frame of {@link Thread#getStackTrace()}: line only. */
