@@ -27,6 +27,11 @@ import java.util.List;
 public final class SiteThrottle {
     /** Invocations of one site on one thread between two checks of its mean local work. */
     static final int CHECK_EVERY = 1 << 16;
+    /**
+     * At a check, the other linked sites of the thread's table with at least this many invocations
+     * are judged too, and all those turned off are relinked in one go (see {@link #check}).
+     */
+    static final int SWEEP_AT_LEAST = 1 << 12;
 
     private static volatile long thresholdNs;
     /** Per site: 1 = off (throttled), 2 = never throttle; 0 = profiled, may be throttled. */
@@ -62,7 +67,14 @@ public final class SiteThrottle {
     /**
      * Called when an invocation of {@code site} ended on a thread whose on-work table is
      * {@code table}: every {@link #CHECK_EVERY} local invocations, turns the site off if its mean
-     * local work is under the threshold.
+     * local work is under the threshold, and with it every other site of the table whose enter is
+     * linked ({@code invokedynamic}) and that has had at least {@link #SWEEP_AT_LEAST} invocations
+     * here with a mean under the threshold. Relinking a site makes the JIT throw away and later
+     * recompile every method that inlined its enter; the hot tiny sites of one method (knapsack's
+     * and floorplan's recursive searches have six to eight) reach their checks at nearly the same
+     * time but not at once, so one at a time they cost a recompilation each (floorplan's search
+     * was compiled 6-8 times), where one sweep relinks them together. The sweep is O(sites) once
+     * per {@link #CHECK_EVERY} invocations of a site.
      */
     static void check(long[] table, int site) {
         long limit = thresholdNs;
@@ -71,19 +83,58 @@ public final class SiteThrottle {
         }
         int b = site * SiteProf.FIELDS;
         long count = table[b + 6];
-        if ((count & (CHECK_EVERY - 1)) == 0 && table[b + 7] < count * limit) {
-            throttle(site);
+        if ((count & (CHECK_EVERY - 1)) != 0) {
+            return;
+        }
+        int[] off = new int[8];
+        int n = 0;
+        if (table[b + 7] < count * limit) {
+            off[n++] = site;
+        }
+        byte[] now = state;
+        for (int other = 0, sites = table.length / SiteProf.FIELDS; other < sites; other++) {
+            int o = other * SiteProf.FIELDS;
+            long c = table[o + 6];
+            if (other != site && c >= SWEEP_AT_LEAST && table[o + 7] < c * limit
+                    && (other >= now.length || now[other] == 0) && SiteLinks.linked(other)) {
+                if (n == off.length) {
+                    off = java.util.Arrays.copyOf(off, n * 2);
+                }
+                off[n++] = other;
+            }
+        }
+        if (n > 0) {
+            throttle(off, n);
         }
     }
 
-    static synchronized void throttle(int site) {
-        byte[] s = grown(site);
-        if (s[site] == 0) {
-            s[site] = 1;
-            THROTTLED.set(site);
+    static void throttle(int site) {
+        throttle(new int[] {site}, 1);
+    }
+
+    /** Turns off the first {@code n} sites of {@code sites} (those not kept), then relinks them together. */
+    static synchronized void throttle(int[] sites, int n) {
+        int max = 0;
+        for (int i = 0; i < n; i++) {
+            max = Math.max(max, sites[i]);
+        }
+        byte[] s = grown(max);
+        int[] relink = new int[n];
+        int r = 0;
+        for (int i = 0; i < n; i++) {
+            int site = sites[i];
+            if (s[site] == 0) {
+                s[site] = 1;
+                THROTTLED.set(site);
+            }
+            if (s[site] == 1) {
+                relink[r++] = site;
+            }
         }
         state = s;
-        SiteLinks.off(site);
+        for (int i = 0; i < r; i++) {
+            SiteLinks.off(relink[i]);
+        }
     }
 
     /** @return the sites throttled so far, by id */

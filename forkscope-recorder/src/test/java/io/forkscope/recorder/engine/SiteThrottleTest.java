@@ -12,8 +12,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Hot tiny call sites stop being profiled (agent option sites.throttle.ns), through the hooks the
  * woven code calls: a site whose invocations average under the threshold of local work is turned
- * off at its 65,536th invocation on a thread, exactly; a site with more local work, and a site the
- * DAG runs through, never are; and the totals still add up to the engine's own T1 and T∞ (the
+ * off at its 65,536th invocation on a thread, exactly, and the other tiny sites with linked enters
+ * with it; a site with more local work, and a site the DAG runs through, never are; and the totals
+ * still add up to the engine's own T1 and T∞ (the
  * throttled calls' time is their caller's local work).
  */
 class SiteThrottleTest {
@@ -70,6 +71,45 @@ class SiteThrottleTest {
         assertThat(SiteThrottle.isOff(0)).isTrue();
         assertThat(SiteThrottle.isOff(1)).isFalse();
         assertThat(e.closingInfo()).containsEntry(SpanEngine.SITES_THROTTLED, "0");
+    }
+
+    /**
+     * The sweep: at site 0's check, the other tiny sites whose enters are linked (invokedynamic)
+     * and that had at least 4,096 calls on this thread are turned off with it, so that their
+     * relinks cost the JIT one recompilation, not one each; a site without a link (a static
+     * enter) still waits for its own check, and a long site stays on.
+     */
+    @Test
+    void atACheckTheOtherLinkedTinySitesAreTurnedOffTogether() throws Exception {
+        SiteThrottle.configure(1000);
+        java.lang.invoke.MethodHandle enter = java.lang.invoke.MethodHandles.lookup().findStatic(ForkJoinHooks.class,
+                "siteEnter", java.lang.invoke.MethodType.methodType(int.class, int.class, int.class));
+        for (int site : new int[] {0, 1, 3}) {
+            io.forkscope.recorder.sites.SiteLinks.link(enter, site, 0);
+        }
+        SpanEngine e = engine();
+        int rare = 0;
+        for (int i = 0; i < CHECK; i++) {
+            call(0, 50);               // tiny, linked: its check at call 65,536
+            if (i % 10 == 0) {
+                call(1, 5_000);        // long, linked: stays on
+                call(3, 50);           // tiny, linked, 6,554 calls by then: swept along
+                call(4, 50);           // tiny, static enter: waits for its own check
+                rare++;
+            }
+        }
+        assertThat(SiteThrottle.throttled()).containsExactly(0, 3);
+        for (int i = 0; i < 10; i++) {
+            call(3, 50);               // reaches no hook any more
+        }
+        e.regionStop(e.regionStart("end"));
+        SitesResult r = e.sitesResult();
+        SiteEventsTest.assertTotals(e, r);
+        assertThat(r.onWork().of(0).local().count()).isEqualTo(CHECK);
+        assertThat(r.onWork().of(3).local().count()).isEqualTo(rare);
+        assertThat(r.onWork().of(4).local().count()).isEqualTo(rare);
+        assertThat(SiteThrottle.isOff(1)).isFalse();
+        assertThat(SiteThrottle.isOff(4)).isFalse();
     }
 
     @Test
