@@ -172,7 +172,8 @@ final class SitesCommand implements Callable<Integer> {
         }
         out.println();
         out.printf(Locale.ROOT, "Throttled: %d site(s) whose calls averaged under %s ns of local work stopped being"
-                + " profiled after 65,536 calls on a thread (sites.throttle.ns); their rows count only the calls"
+                + " profiled after 65,536 calls on a thread, or 4,096 when another site was checked (sites.throttle.ns);"
+                + " their rows count only the calls"
                 + " before, later ones are their callers' local work:%n", named.size(),
                 info.getOrDefault("sites.throttle.ns", "?"));
         for (String n : named) {
