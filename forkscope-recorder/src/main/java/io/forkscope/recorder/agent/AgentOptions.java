@@ -43,7 +43,7 @@ import java.util.List;
  *                  implies sites=true
  * sites.exclude=P1:P2   classes matching one of these are not application classes; implies sites=true
  * sites.throttle.ns=N|off  (unit=time) a call site whose invocations average under N ns of local
- *                  work after 65,536 of them on one thread stops being profiled (its later calls
+ *                  work after 65,536 of them on one thread (4,096 when another site is checked) stops being profiled (its later calls
  *                  are its caller's local work; the recording names it); default 1000
  * sample=true|false  sample every thread's stack with the JDK Flight Recorder (jdk.ExecutionSample,
  *                  and jdk.CPUTimeSample where the JDK has it) and embed the samples in the
