@@ -25,6 +25,14 @@ final class CompleterNode extends TaskNode {
      * is pushed again, so the queue hand-off and the pool's completion publish it to any waiter.
      */
     CompleterNode reforkedFrom;
+    /** The length of the {@link #reforkedFrom} chain below this node (0 without one). */
+    int reforks;
+    /**
+     * At most this many earlier nodes are kept per task: a program that forks one completer object
+     * again and again (reinitialize in a loop) must not grow memory, or the join's walk, without
+     * bound. Streams' self-forks stay far below it (about one per two splits of a spine).
+     */
+    static final int MAX_REFORKS = 1024;
 
     CompleterNode(byte kind, long startSpan, long startBspan) {
         super(kind, true, startSpan, startBspan);

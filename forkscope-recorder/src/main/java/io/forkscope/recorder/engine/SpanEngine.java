@@ -376,9 +376,16 @@ public final class SpanEngine implements Measurements {
                 // its own running body goes on as a continuation (streams' ForEachTask): the create
                 // edge is the whole dependence. Any other re-fork (parallelPrefix's cumulate pass)
                 // waits for the runs before it through the program's own pending-count CASes, edges
-                // no hook sees: a gap of the DAG.
-                c.reforkedFrom = e;
-                if (!(e.state == TaskNode.RUNNING && f.node == e)) {
+                // no hook sees: a gap of the DAG. (A completer reused through reinitialize() whose
+                // earlier completion nobody joined is taken for a re-fork too: its old values join.)
+                boolean continuation = e.state == TaskNode.RUNNING && f.node == e;
+                if (e.reforks < CompleterNode.MAX_REFORKS) {
+                    c.reforkedFrom = e;
+                    c.reforks = e.reforks + 1;
+                } else {
+                    continuation = false;        // the earliest runs' completions are let go: a gap
+                }
+                if (!continuation) {
                     reforkedCompleters.increment();
                 }
             }

@@ -72,6 +72,32 @@ class ReforkedCompleterTest {
     }
 
     /**
+     * A task that forks itself again from every run, 1,100 times: the chain of earlier nodes is cut
+     * at {@link CompleterNode#MAX_REFORKS} (memory and the join's walk stay bounded), and the one
+     * cut is said as a gap. The path runs through every run: span = work = 1,101 units.
+     */
+    @Test
+    void theChainOfEarlierNodesIsBoundedAndACutIsAGap() {
+        SimRuntime rt = new SimRuntime(0, 1);
+        int[] runs = {0};
+        SimTask[] root = new SimTask[1];
+        root[0] = new SimTask(r -> {
+            r.work(1);
+            if (runs[0]++ < 1_100) {
+                r.refork(root[0]);
+            } else {
+                r.tryComplete(root[0]);
+            }
+        }, null, true);
+        WorkSpan w = region(rt, () -> {
+            rt.fork(root[0]);
+            rt.join(root[0]);
+        });
+        assertThat(rt.engine.gaps().reforked()).isEqualTo(1);
+        assertThat(w.span()).isEqualTo(1_101);
+    }
+
+    /**
      * R's first run: 1 unit, forks A (10 units, completes into R), which another worker runs to its
      * end at once; then R forks itself and its first run does 2 more units; the re-forked R runs 3
      * units and completes. A's completion reached R's first node, before the re-fork: the waiter
