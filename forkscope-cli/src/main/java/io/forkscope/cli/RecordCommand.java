@@ -40,8 +40,8 @@ final class RecordCommand implements Callable<Integer> {
                 "auto: this machine's calibrated value for the command's JDK (forkscope calibrate; run first if missing)"})
     String burdenText;
 
-    @Option(names = "--mode", paramLabel = "cilkview|dag", defaultValue = "cilkview",
-            description = {"cilkview (default): work, span, burdened span and regions;",
+    @Option(names = "--mode", paramLabel = "cilkview|dag",
+            description = {"cilkview (the default without --sample): work, span, burdened span and regions;",
                 "dag: also the run's DAG (worker, times, edges by kind) for forkscope delays, profile, export and"
                     + " compare; sub-DAGs one worker ran alone are collapsed into one node (see --no-collapse)"})
     String mode;
@@ -72,8 +72,15 @@ final class RecordCommand implements Callable<Integer> {
 
     @Option(names = "--sample",
             description = {"also sample every thread's stack with the JDK Flight Recorder, for forkscope contexts"
-                + " (work, idleness and overhead by calling context); combine with --mode dag for exact idleness"})
+                + " (work, idleness and overhead by logical calling context); see --contexts"})
     boolean sample;
+
+    @Option(names = "--contexts", paramLabel = "logical|physical",
+            description = {"with --sample: logical (the default) also records the DAG and the call sites (--mode dag"
+                + " --sites), so each task's samples hang below the fork sites of its ancestors and idleness and"
+                + " overhead are exact; physical: the samples alone (cheaper; every task below the root, idleness"
+                + " estimated); implies --sample. An explicit --mode cilkview means physical"})
+    String contexts;
 
     @Option(names = "--sample-period-ms", paramLabel = "N",
             description = "with --sample: the sampling period (default 10; JFR's floor is 1); implies --sample")
@@ -92,6 +99,18 @@ final class RecordCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         DashDash.require(spec, command);
         Unit u = parseUnit(unit);
+        if (contexts != null && !contexts.equals("logical") && !contexts.equals("physical")) {
+            throw new UserError("--contexts is logical or physical, not '" + contexts + "'");
+        }
+        boolean sampling = sample || samplePeriodMs != null || contexts != null;
+        if ("logical".equals(contexts) && ((mode != null && !mode.equals("dag")) || u != Unit.TIME)) {
+            throw new UserError("--contexts logical records the DAG: it needs --mode dag (or no --mode) and --unit time");
+        }
+        // logical contexts are the default of --sample: they need the DAG and the fork sites
+        boolean logical = sampling && !"physical".equals(contexts) && (mode == null || mode.equals("dag"))
+                && u == Unit.TIME;
+        String mode = this.mode != null ? this.mode : logical ? "dag" : "cilkview";
+        boolean sites = this.sites || logical;
         if (!mode.equals("cilkview") && !mode.equals("dag")) {
             throw new UserError("--mode is cilkview or dag, not '" + mode + "'");
         }
@@ -135,7 +154,7 @@ final class RecordCommand implements Callable<Integer> {
         if (samplePeriodMs != null && samplePeriodMs < 1) {
             throw new UserError("--sample-period-ms needs at least 1 (JFR samples at most every millisecond)");
         }
-        if (sample || samplePeriodMs != null) {
+        if (sampling) {
             launch.option("sample=true");
             if (samplePeriodMs != null) {
                 launch.option("sample.period.ms=" + samplePeriodMs);

@@ -187,6 +187,9 @@ class UserErrorsTest {
                 Arguments.of("record --pool-mode random -- " + RUNS, "--pool-mode is fifo or lifo"),
                 Arguments.of("record --burden-ns -1 -- " + RUNS, "--burden-ns needs a non-negative whole number"),
                 Arguments.of("record --mode dag --unit abstract -- " + RUNS, "--mode dag needs --unit time"),
+                Arguments.of("record --contexts cactus -- " + RUNS, "--contexts is logical or physical, not 'cactus'"),
+                Arguments.of("record --contexts logical --mode cilkview -- " + RUNS,
+                        "--contexts logical records the DAG: it needs --mode dag"),
                 Arguments.of("record --sites-include com..acme -- " + RUNS, "--sites-include: 'com..acme' has an empty"
                         + " package segment"),
                 Arguments.of("record --sites --sites-exclude com.acme.*,a/b -- " + RUNS, "--sites-exclude: 'a/b' is not"

@@ -3,18 +3,25 @@ package io.forkscope.analysis.contexts;
 import io.forkscope.model.Recording;
 import io.forkscope.model.contexts.ContextTree;
 import io.forkscope.model.contexts.Frame;
+import io.forkscope.model.contexts.FrameKind;
 import io.forkscope.model.contexts.RecordedSamples;
 import io.forkscope.model.contexts.Sample;
 import io.forkscope.model.contexts.StackSample;
 import io.forkscope.model.contexts.StateInterval;
 import io.forkscope.model.contexts.WorkerTimeline;
 import io.forkscope.model.contexts.WorkerTimelines;
+import io.forkscope.analysis.delay.ReadyTimes;
 import io.forkscope.model.dag.Dag;
+import io.forkscope.model.dag.DagNode;
+import io.forkscope.model.dag.Edge;
+import io.forkscope.model.dag.EdgeKind;
+import io.forkscope.model.dag.NodeEnd;
 import io.forkscope.model.dag.WorkerBusy;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -191,7 +198,88 @@ public final class SampledContexts {
      * A piece of one worker's busy time: inside one busy interval and one window, and (with call sites)
      * in one task context {@code task}; the root without.
      */
-    private record Piece(int worker, long from, long to, long busyFrom, long busyTo, int task) { }
+    private record Piece(int worker, long from, long to, long busyFrom, long busyTo, int task, boolean runtime) { }
+
+    /**
+     * Builds one worker's timeline and its pieces: WORKING pieces cut at windows of the run and (with
+     * call sites) wherever the worker's task context changes, RUNTIME pieces cut at windows; each piece
+     * is a context of its own for the sweep (its index in {@code pieces}).
+     */
+    private static final class Cutter {
+        final List<StateInterval> intervals = new ArrayList<>();
+        private final int worker;
+        private final int dagWorker;
+        private final long start;
+        private final long window;
+        private final ForkContexts forks;
+        private final List<Piece> pieces;
+        private long busyFrom;
+        private long busyTo;
+
+        Cutter(int worker, int dagWorker, long start, long window, ForkContexts forks, List<Piece> pieces) {
+            this.worker = worker;
+            this.dagWorker = dagWorker;
+            this.start = start;
+            this.window = window;
+            this.forks = forks;
+            this.pieces = pieces;
+        }
+
+        void busy(long from, long to) {
+            busyFrom = from;
+            busyTo = to;
+        }
+
+        private long windowEnd(long t) {
+            return start + ((t - start) / window + 1) * window;
+        }
+
+        void working(long from, long to) {
+            for (long cut = from; cut < to; ) {
+                long next = Math.min(to, windowEnd(cut));
+                int task = ContextTree.ROOT;
+                if (forks != null) {
+                    task = forks.contextAt(dagWorker, cut);
+                    next = Math.min(next, forks.nextChange(dagWorker, cut));
+                }
+                intervals.add(StateInterval.working(cut, next, pieces.size()));
+                pieces.add(new Piece(worker, cut, next, busyFrom, busyTo, task, false));
+                cut = next;
+            }
+        }
+
+        void runtime(long from, long to, int task) {
+            for (long cut = from; cut < to; ) {
+                long next = Math.min(to, windowEnd(cut));
+                intervals.add(StateInterval.runtime(cut, next, pieces.size()));
+                pieces.add(new Piece(worker, cut, next, busyFrom, busyTo, task, true));
+                cut = next;
+            }
+        }
+    }
+
+    /** Whether a node starts a task (a CREATE edge into it). */
+    private static boolean startsTask(DagNode n) {
+        for (Edge e : n.in()) {
+            if (e.kind() == EdgeKind.CREATE) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Each worker's nodes (by DAG worker index), sorted by start (then id). */
+    private static List<List<DagNode>> nodesByWorker(Dag dag) {
+        List<List<DagNode>> per = new ArrayList<>();
+        for (DagNode n : dag.nodes()) {
+            while (per.size() <= n.worker()) {
+                per.add(new ArrayList<>());
+            }
+            per.get(n.worker()).add(n);
+        }
+        per.forEach(list -> list.sort(Comparator.comparingLong(DagNode::start).thenComparingInt(DagNode::id)));
+        return per;
+    }
 
     /** A worker whose sampler delivered under this share of one sample per period of its busy time gets a note. */
     static final double FEW_SAMPLES = 0.25;
@@ -239,12 +327,16 @@ public final class SampledContexts {
         // nodes come before the samples' frames)
         ForkContexts forks = sites == null ? null : ForkContexts.of(dag, sites, tree, lines);
         long window = Math.max(1, WINDOW_PERIODS * periodNs);
+        ReadyTimes ready = ReadyTimes.of(dag);
+        List<List<DagNode>> nodesOf = nodesByWorker(dag);
         List<Piece> pieces = new ArrayList<>();
         List<WorkerTimeline> timelines = new ArrayList<>();
         long synthetic = -1;
         for (int w = 0; w < workers.size(); w++) {
             WorkerBusy b = workers.get(w);
-            List<StateInterval> intervals = new ArrayList<>();
+            List<DagNode> nodes = b.worker() < nodesOf.size() ? nodesOf.get(b.worker()) : List.of();
+            Cutter cut = new Cutter(w, b.worker(), start, window, forks, pieces);
+            int next = 0;
             long at = start;
             for (int i = 0; i < b.count(); i++) {
                 long s = Math.max(b.start(i), at);
@@ -253,26 +345,53 @@ public final class SampledContexts {
                     continue;
                 }
                 if (s > at) {
-                    intervals.add(StateInterval.idle(at, s));
+                    cut.intervals.add(StateInterval.idle(at, s));
                 }
-                for (long cut = s; cut < e; ) {
-                    long next = Math.min(e, start + ((cut - start) / window + 1) * window);
-                    int task = ContextTree.ROOT;
-                    if (forks != null) {
-                        task = forks.contextAt(b.worker(), cut);
-                        next = Math.min(next, forks.nextChange(b.worker(), cut));
+                cut.busy(s, e);
+                while (next < nodes.size() && nodes.get(next).end() <= s && nodes.get(next).start() < s) {
+                    next++;                     // nodes before this busy interval (none should be)
+                }
+                long cursor = s;
+                int lastContext = forks == null ? ContextTree.ROOT : forks.contextAt(b.worker(), s);
+                // the task contexts the worker holds, innermost first: a task nested in another's join
+                // (helped) is pushed when its first node runs and popped when a node of it ends the task
+                ArrayDeque<Integer> held = new ArrayDeque<>();
+                while (next < nodes.size() && nodes.get(next).start() < e) {
+                    DagNode n = nodes.get(next++);
+                    long ns = Math.max(n.start(), cursor);
+                    long ne = Math.max(ns, Math.min(n.end(), e));
+                    int context = forks == null ? ContextTree.ROOT : forks.contextOfNode(n.id());
+                    if (ns > cursor) {
+                        // the worker holds a task but runs no node: blocked until n is ready (idle), then
+                        // the runtime's time (pushing a fork, joining, waking, finding a task to help) on
+                        // behalf of the innermost task it holds, whose frames are on top of its stack
+                        long readyAt = Math.min(Math.max(ready.ready(n.id()), cursor), ns);
+                        if (readyAt > cursor) {
+                            cut.intervals.add(StateInterval.idle(cursor, readyAt));
+                        }
+                        cut.runtime(readyAt, ns, held.isEmpty() ? context : held.peek());
                     }
-                    intervals.add(StateInterval.working(cut, next, pieces.size()));
-                    pieces.add(new Piece(w, cut, next, s, e, task));
-                    cut = next;
+                    if (held.isEmpty() || startsTask(n)) {
+                        held.push(context);
+                    }
+                    cut.working(ns, ne);
+                    if (n.ends() == NodeEnd.END && held.size() > 1) {
+                        held.pop();
+                    }
+                    cursor = Math.max(cursor, ne);
+                    lastContext = held.peek();
+                }
+                if (cursor < e) {
+                    // after its last node inside the interval: the runtime's, for the task it holds
+                    cut.runtime(cursor, e, lastContext);
                 }
                 at = e;
             }
             if (at < end) {
-                intervals.add(StateInterval.idle(at, end));
+                cut.intervals.add(StateInterval.idle(at, end));
             }
             Long id = idByName.get(b.thread());
-            timelines.add(new WorkerTimeline(id != null ? id : synthetic--, intervals));
+            timelines.add(new WorkerTimeline(id != null ? id : synthetic--, cut.intervals));
         }
         WorkerTimelines all = new WorkerTimelines(timelines);
         TimelineAttribution swept = IdlenessSweep.attribute(all, Math.max(1, pieces.size()));
@@ -282,7 +401,8 @@ public final class SampledContexts {
             workerOf.put(timelines.get(w).threadId(), w);
         }
         Map<Integer, List<Sample>> byPiece = new HashMap<>();
-        Map<Long, List<Sample>> byWorkerAndTask = new HashMap<>();   // by workerAndTask(w, task)
+        Map<Long, List<Sample>> byWorkerAndTask = new HashMap<>();   // WORKING samples, by workerAndTask(w, task)
+        Map<Long, List<Sample>> anyByWorkerAndTask = new HashMap<>(); // WORKING or RUNTIME samples
         long[] working = new long[workers.size()];
         long unplaced = 0;
         long idle = 0;
@@ -294,18 +414,21 @@ public final class SampledContexts {
                 unplaced++;
                 continue;
             }
-            if (state.state() != io.forkscope.model.contexts.WorkerState.WORKING) {
+            if (state.state() == io.forkscope.model.contexts.WorkerState.IDLE) {
                 idle++;
                 continue;
             }
             int task = pieces.get(state.context()).task();
-            Sample resolved = LogicalStacks.resolve(tree, task,
-                    new StackSample(s.threadId(), t, frames(s, lines), s.truncated()));
+            Sample resolved = resolve(tree, task, new StackSample(s.threadId(), t, frames(s, lines), s.truncated()));
             byPiece.computeIfAbsent(state.context(), k -> new ArrayList<>()).add(resolved);
-            byWorkerAndTask.computeIfAbsent(workerAndTask(w, task), k -> new ArrayList<>()).add(resolved);
+            if (state.state() == io.forkscope.model.contexts.WorkerState.WORKING) {
+                byWorkerAndTask.computeIfAbsent(workerAndTask(w, task), k -> new ArrayList<>()).add(resolved);
+            }
+            anyByWorkerAndTask.computeIfAbsent(workerAndTask(w, task), k -> new ArrayList<>()).add(resolved);
             working[w]++;
         }
         byWorkerAndTask.values().forEach(list -> list.sort(Comparator.comparingLong(Sample::timeNs)));
+        anyByWorkerAndTask.values().forEach(list -> list.sort(Comparator.comparingLong(Sample::timeNs)));
         if (swept.idleWhileNobodyWorksNs() > 0) {
             tree.child(ContextTree.ROOT, Frame.NO_WORK_ANYWHERE);
         }
@@ -314,15 +437,29 @@ public final class SampledContexts {
         double[] overhead = new double[n];
         double[] idleness = new double[n];
         for (int piece = 0; piece < pieces.size(); piece++) {
-            double w = swept.workingNs(piece);
-            double i = swept.idlenessNs(piece);
             Piece pc = pieces.get(piece);
             List<Sample> in = byPiece.get(piece);
             if (in == null) {
-                Sample near = nearest(byWorkerAndTask.getOrDefault(workerAndTask(pc.worker(), pc.task()), List.of()),
+                Map<Long, List<Sample>> candidates = pc.runtime() ? anyByWorkerAndTask : byWorkerAndTask;
+                Sample near = nearest(candidates.getOrDefault(workerAndTask(pc.worker(), pc.task()), List.of()),
                         (pc.from() + pc.to()) / 2, pc.busyFrom(), pc.busyTo());
                 in = near == null ? List.of() : List.of(near);
             }
+            if (pc.runtime()) {
+                // the runtime's time on behalf of the task: overhead, wherever its samples stood
+                double r = swept.runtimeNs(piece);
+                if (in.isEmpty()) {
+                    overhead[pc.task()] += r;
+                    continue;
+                }
+                double[] share = timeShares(in, pc.from(), pc.to());
+                for (int k = 0; k < in.size(); k++) {
+                    overhead[in.get(k).node()] += r * share[k];
+                }
+                continue;
+            }
+            double w = swept.workingNs(piece);
+            double i = swept.idlenessNs(piece);
             if (in.isEmpty()) {
                 work[pc.task()] += w;
                 idleness[pc.task()] += i;
@@ -432,7 +569,7 @@ public final class SampledContexts {
                 working = Math.max(working, 1);
                 idle = periodNs * (double) Math.max(0, p - working) / working;
             }
-            Sample r = LogicalStacks.resolve(tree, ContextTree.ROOT,
+            Sample r = resolve(tree, ContextTree.ROOT,
                     new StackSample(s.threadId(), s.timeNs(), frames(s, lines), s.truncated()));
             boolean work = r.inProgramCode();
             amounts.add(new double[] {r.node(), work ? periodNs : 0, work ? 0 : periodNs, idle});
@@ -449,6 +586,62 @@ public final class SampledContexts {
         }
         return new Result(new ContextProfile(tree, work, idleness, overhead), Idleness.ESTIMATED, read, periodNs, p, 0,
                 idleDropped, others, 0, false, List.of());
+    }
+
+    /**
+     * A sample below its task's context ({@link LogicalStacks#resolve}); when the thread was in
+     * forkscope's own code ({@link #inForkscope}) the sample is overhead (kind TOOL) even if a JDK
+     * method the recorder called (a clock, a thread local) is on top. The recorder's cost stays below
+     * the program's frame that paid it: it is per task and per woven call, so where it is large the
+     * tasks or calls are small; {@link #forkscopeOwnNs} says how much of the profile it is.
+     */
+    static Sample resolve(ContextTree tree, int task, StackSample s) {
+        Sample r = LogicalStacks.resolve(tree, task, s);
+        return inForkscope(s) ? new Sample(r.threadId(), r.timeNs(), r.node(), FrameKind.TOOL) : r;
+    }
+
+    /**
+     * Whether a thread was running forkscope's code when sampled: a forkscope frame with nothing above it
+     * but the JDK's library code (what the recorder called: clocks, thread locals, collections) and
+     * {@code java.lang.invoke} (the linkage of woven call sites). A program frame above a forkscope frame
+     * (a region's body run by the API) is the program's; so is a stack that meets the pool's code first.
+     */
+    static boolean inForkscope(StackSample s) {
+        for (Frame f : s.stackTopFirst()) {
+            if (f.kind() == FrameKind.TOOL) {
+                return true;
+            }
+            if (!jdkLibrary(f)) {
+                return false;
+            }
+        }
+        return false;
+    }
+
+    private static boolean jdkLibrary(Frame f) {
+        String c = f.className();
+        return f.kind() == FrameKind.PROGRAM && (c.startsWith("java.") || c.startsWith("jdk.") || c.startsWith("sun.")
+                || c.startsWith("com.sun."));
+    }
+
+    /**
+     * @return the effort the profile gives forkscope's own code, ns: the exclusive effort of every node
+     *     whose frame is forkscope's, or the JDK's with forkscope's code the nearest non-JDK frame below it
+     *     (the nodes of the samples {@link #inForkscope} recognises)
+     */
+    public static double forkscopeOwnNs(ContextProfile profile) {
+        ContextTree tree = profile.tree();
+        double own = 0;
+        for (int node = 1; node < profile.nodes(); node++) {
+            int n = node;
+            while (n != ContextTree.ROOT && jdkLibrary(tree.frame(n))) {
+                n = tree.parent(n);
+            }
+            if (n != ContextTree.ROOT && tree.frame(n).kind() == FrameKind.TOOL) {
+                own += profile.exclusive(Metric.EFFORT, node);
+            }
+        }
+        return own;
     }
 
     /** Whether the sorted {@code times} hold one in [from, to]. */

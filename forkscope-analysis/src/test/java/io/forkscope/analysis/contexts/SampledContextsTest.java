@@ -196,4 +196,250 @@ class SampledContextsTest {
         assertThat(p.total(Metric.EFFORT)).isCloseTo(2 * 3000, within(1e-6));
         assertThat(r.notes()).singleElement().asString().contains("window of the run");
     }
+
+    // ---- runtime intervals: a worker that holds a task but runs no node ----
+
+    private static DagNode strand(int id, int worker, long start, long end, int site, NodeEnd ends, Edge... in) {
+        return new DagNode(id, worker, start, end, end - start, end - start, ends, List.of(in), 1, 0, 0,
+                ends == NodeEnd.END ? 1 : 0, 0, site);
+    }
+
+    private static StackSample workerSample(long thread, long t, String... topFirst) {
+        List<Frame> stack = new ArrayList<>();
+        for (String f : topFirst) {
+            int dot = f.lastIndexOf('.');
+            stack.add(Frame.of(f.substring(0, dot), f.substring(dot + 1), -1, -1));
+        }
+        stack.add(Frame.of("java.util.concurrent.RecursiveAction", "exec", -1, -1));
+        stack.add(Frame.of("java.util.concurrent.ForkJoinTask", "doExec", -1, -1));
+        stack.add(Frame.of("java.util.concurrent.ForkJoinPool", "runWorker", -1, -1));
+        stack.add(Frame.of("java.util.concurrent.ForkJoinWorkerThread", "run", -1, -1));
+        return new StackSample(thread, t, stack, false);
+    }
+
+    /**
+     * Worker 0 runs the root task r over [0, 1300): r forks x (site A) at 100 and y (site B) at 200,
+     * joins y, which it runs itself over [320, 600), then joins x, which worker 1 stole and runs over
+     * [150, 1150). Between its nodes worker 0 holds r but runs nothing: [100, 120), [200, 210),
+     * [300, 320) (fetching y, inside r's join), [600, 620) and [1150, 1200) are the runtime's, for r;
+     * [700, 1150) it is blocked until x ends, idle. Worked out at every instant (worker 1 idle outside
+     * [150, 1150)): r works 100 + 80 + 90 + 80 + 100 = 450 with idleness 100 + 30 + 100 = 230, y (B)
+     * works 280, x (A) 1000 with idleness 450 (worker 0 blocked), r's runtime 20 + 10 + 20 + 20 + 50 =
+     * 120 is overhead, and the 20 + 50 worker 1 idles while worker 0 is in the runtime is nobody's
+     * work. Samples: worker 0 at 250 in r.compute and at 1170 in r's join (awaitDone); each runtime
+     * piece without a sample goes to r's sample nearest in time, so awaitDone gets [1150, 1200) and
+     * r.compute the other 70. Effort = 2 × 1300. Before runtime intervals, all of worker 0's
+     * [0, 1300) was r's work.
+     */
+    @Test
+    void timeBetweenAWorkersNodesIsRuntimeAfterTheNextNodeIsReadyAndIdleBefore() {
+        List<DagNode> nodes = List.of(
+                strand(0, 0, 0, 100, -1, NodeEnd.CREATE),
+                strand(1, 0, 120, 200, -1, NodeEnd.CREATE, new Edge(0, EdgeKind.CREATE_CONT)),
+                strand(2, 1, 150, 1150, SITE_A, NodeEnd.END, new Edge(0, EdgeKind.CREATE)),
+                strand(3, 0, 210, 300, -1, NodeEnd.WAIT, new Edge(1, EdgeKind.CREATE_CONT)),
+                strand(4, 0, 320, 600, SITE_B, NodeEnd.END, new Edge(1, EdgeKind.CREATE)),
+                strand(5, 0, 620, 700, -1, NodeEnd.WAIT, new Edge(3, EdgeKind.WAIT_CONT), new Edge(4, EdgeKind.END)),
+                strand(6, 0, 1200, 1300, -1, NodeEnd.END, new Edge(5, EdgeKind.WAIT_CONT), new Edge(2, EdgeKind.END)));
+        List<WorkerBusy> busy = List.of(new WorkerBusy(0, "ForkJoinPool-1-worker-1", new long[] {0, 1300}),
+                new WorkerBusy(1, "ForkJoinPool-1-worker-2", new long[] {150, 1150}));
+        Dag dag = new Dag(nodes, 2, 0, 1300, busy);
+        JfrSamples read = new JfrSamples("jdk.ExecutionSample",
+                List.of(workerSample(11, 250, "app.R.compute"),
+                        workerSample(11, 1170, "java.util.concurrent.ForkJoinTask.awaitDone",
+                                "java.util.concurrent.ForkJoinTask.join", "app.R.compute")),
+                Map.of(11L, new JfrSamples.ThreadRate(11, "ForkJoinPool-1-worker-1", 2, 250, 1170)), 0, 0, 0);
+
+        SampledContexts.Result r = SampledContexts.exact(read, dag, threeForkSites(), 0, Set.of(11L), 1000, false,
+                List.of());
+
+        ContextProfile p = r.profile();
+        ContextTree tree = p.tree();
+        int compute = node(tree, "app.R.compute");
+        int awaitDone = node(tree, "app.R.compute", "java.util.concurrent.ForkJoinTask.join",
+                "java.util.concurrent.ForkJoinTask.awaitDone");
+        int ctxA = node(tree, "app.A.split");
+        int ctxB = node(tree, "app.B.split");
+        int noWork = node(tree, Frame.NO_WORK_ANYWHERE.label());
+        assertThat(p.exclusive(Metric.WORK, compute)).isCloseTo(450, within(1e-6));
+        assertThat(p.exclusive(Metric.IDLENESS, compute)).isCloseTo(230, within(1e-6));
+        assertThat(p.exclusive(Metric.OVERHEAD, compute)).isCloseTo(70, within(1e-6));
+        assertThat(p.exclusive(Metric.OVERHEAD, awaitDone)).isCloseTo(50, within(1e-6));
+        assertThat(p.inclusive(Metric.WORK, awaitDone)).isCloseTo(0, within(1e-6));
+        assertThat(p.exclusive(Metric.WORK, ctxB)).isCloseTo(280, within(1e-6));
+        assertThat(p.exclusive(Metric.IDLENESS, ctxB)).isCloseTo(0, within(1e-6));
+        assertThat(p.exclusive(Metric.WORK, ctxA)).isCloseTo(1000, within(1e-6));
+        assertThat(p.exclusive(Metric.IDLENESS, ctxA)).isCloseTo(450, within(1e-6));
+        assertThat(p.exclusive(Metric.IDLENESS, noWork)).isCloseTo(70, within(1e-6));
+        assertThat(p.total(Metric.WORK)).isCloseTo(1730, within(1e-6));
+        assertThat(p.total(Metric.OVERHEAD)).isCloseTo(120, within(1e-6));
+        assertThat(p.total(Metric.EFFORT)).isCloseTo(2 * 1300, within(1e-6));
+        assertThat(r.idleDropped()).isZero();
+    }
+
+    /**
+     * Random runs (nodes on workers, each after its predecessors) whose workers' busy intervals cover
+     * their nodes and some of the gaps: the totals equal a tick-by-tick count of every worker's state
+     * by the definition (outside a busy interval idle; in a node working; in a busy interval between
+     * nodes idle until the next node of the interval is ready, the runtime's after, and the runtime's
+     * when no node follows), and effort is P × the span of the busy intervals.
+     */
+    @Property(tries = 300)
+    void totalsAreTheStatesCountedTickByTick(@ForAll long seed, @ForAll @IntRange(min = 1, max = 4) int workers,
+                                             @ForAll @IntRange(min = 1, max = 40) int size,
+                                             @ForAll boolean withSites) {
+        java.util.Random rnd = new java.util.Random(seed);
+        Dag run = io.forkscope.analysis.delay.RandomSchedules.randomRun(rnd, workers, size);
+        List<DagNode> nodes = new ArrayList<>();
+        for (DagNode n : run.nodes()) {
+            boolean starts = n.in().stream().anyMatch(e -> e.kind() == EdgeKind.CREATE);
+            nodes.add(new DagNode(n.id(), n.worker(), n.start(), n.end(), n.work(), n.span(), n.ends(), n.in(), 1, 0,
+                    0, n.taskEnds(), 0, withSites && starts ? rnd.nextInt(3) : -1));
+        }
+        List<WorkerBusy> busy = new ArrayList<>();
+        List<List<DagNode>> byWorker = new ArrayList<>();
+        for (int w = 0; w < workers; w++) {
+            List<DagNode> mine = new ArrayList<>();
+            for (DagNode n : nodes) {
+                if (n.worker() == w) {
+                    mine.add(n);
+                }
+            }
+            mine.sort(java.util.Comparator.comparingLong(DagNode::start).thenComparingInt(DagNode::id));
+            byWorker.add(mine);
+            List<Long> raw = new ArrayList<>();
+            for (int k = 0; k < mine.size(); k++) {
+                long from = Math.max(0, mine.get(k).start() - rnd.nextInt(4));
+                long to = mine.get(k).end() + rnd.nextInt(4);
+                if (k + 1 < mine.size() && rnd.nextBoolean()) {
+                    to = Math.max(to, mine.get(k + 1).start());   // bridge to the next node
+                }
+                raw.add(from);
+                raw.add(to);
+            }
+            busy.add(WorkerBusy.merged(w, "ForkJoinPool-1-worker-" + w,
+                    raw.stream().mapToLong(Long::longValue).toArray()));
+        }
+        long start = Long.MAX_VALUE;
+        long end = Long.MIN_VALUE;
+        for (WorkerBusy b : busy) {
+            if (b.count() > 0) {
+                start = Math.min(start, b.start(0));
+                end = Math.max(end, b.end(b.count() - 1));
+            }
+        }
+        net.jqwik.api.Assume.that(end > start);
+        Dag dag = new Dag(nodes, workers, 0, Math.max(end, run.finish()), busy);
+        long[] ready = new long[nodes.size()];
+        for (DagNode n : nodes) {
+            long r = 0;
+            for (Edge e : n.in()) {
+                r = Math.max(r, nodes.get(e.from()).end());
+            }
+            ready[n.id()] = Math.min(r, n.start());
+        }
+
+        long working = 0;
+        long runtime = 0;
+        long idle = 0;
+        long idleWhileNobodyWorks = 0;
+        for (long t = start; t < end; t++) {
+            int workingNow = 0;
+            int idleNow = 0;
+            for (int w = 0; w < workers; w++) {
+                WorkerBusy b = busy.get(w);
+                int interval = -1;
+                for (int i = 0; i < b.count(); i++) {
+                    if (b.start(i) <= t && t < b.end(i)) {
+                        interval = i;
+                    }
+                }
+                if (interval < 0) {
+                    idleNow++;
+                    continue;
+                }
+                DagNode in = null;
+                DagNode next = null;
+                for (DagNode n : byWorker.get(w)) {
+                    if (n.start() <= t && t < n.end()) {
+                        in = n;
+                    }
+                    if (next == null && n.start() > t && n.start() < b.end(interval)) {
+                        next = n;
+                    }
+                }
+                if (in != null) {
+                    workingNow++;
+                } else if (next != null && ready[next.id()] > t) {
+                    idleNow++;
+                } else {
+                    runtime++;
+                }
+            }
+            working += workingNow;
+            idle += idleNow;
+            if (workingNow == 0) {
+                idleWhileNobodyWorks += idleNow;
+            }
+        }
+
+        JfrSamples none = new JfrSamples("jdk.ExecutionSample", List.of(), Map.of(), 0, 0, 0);
+        SampledContexts.Result r = SampledContexts.exact(none, dag, withSites ? threeForkSites() : null, 0, Set.of(),
+                7, false, List.of());
+
+        ContextProfile p = r.profile();
+        assertThat(p.total(Metric.WORK)).isCloseTo(working, within(1e-6));
+        assertThat(p.total(Metric.OVERHEAD)).isCloseTo(runtime, within(1e-6));
+        assertThat(p.total(Metric.IDLENESS)).isCloseTo(idle, within(1e-6));
+        assertThat(p.total(Metric.EFFORT)).isCloseTo((double) workers * (end - start), within(1e-6));
+        int noWork = p.tree().find(ContextTree.ROOT, Frame.NO_WORK_ANYWHERE);
+        assertThat(noWork < 0 ? 0 : p.exclusive(Metric.IDLENESS, noWork)).isCloseTo(idleWhileNobodyWorks, within(1e-6));
+    }
+
+    private static StackSample stack(String... topFirst) {
+        List<Frame> frames = new ArrayList<>();
+        for (String f : topFirst) {
+            int dot = f.lastIndexOf('.');
+            frames.add(Frame.of(f.substring(0, dot), f.substring(dot + 1), -1, -1));
+        }
+        return new StackSample(1, 0, frames, false);
+    }
+
+    @Test
+    void forkscopesOwnCodeIsAForkscopeFrameWithOnlyTheJdkAboveIt() {
+        assertThat(SampledContexts.inForkscope(stack("java.lang.System.nanoTime",
+                "io.forkscope.recorder.engine.SpanEngine.siteExit", "java.lang.invoke.LambdaForm$MH.invoke",
+                "app.Fib.compute"))).isTrue();
+        assertThat(SampledContexts.inForkscope(stack("io.forkscope.recorder.sites.SiteProf.flush",
+                "app.Fib.compute"))).isTrue();
+        // a region's body runs below the API: the program's
+        assertThat(SampledContexts.inForkscope(stack("java.util.ArrayList.add", "app.Body.run",
+                "io.forkscope.api.Forkscope.region", "app.Main.main"))).isFalse();
+        // the pool's code first: the runtime's, even if forkscope's frames are further down
+        assertThat(SampledContexts.inForkscope(stack("java.util.concurrent.ForkJoinPool.awaitWork",
+                "io.forkscope.recorder.fj.ForkJoinHooks.x"))).isFalse();
+        assertThat(SampledContexts.inForkscope(stack("java.lang.Math.sqrt", "app.Fib.compute"))).isFalse();
+        assertThat(SampledContexts.inForkscope(stack("io.forkscope.samples.Fib.compute"))).isFalse();
+    }
+
+    @Test
+    void forkscopesOwnTimeIsOverheadBelowTheFrameThatPaidItAndIsCounted() {
+        ContextTree tree = new ContextTree();
+        Sample own = SampledContexts.resolve(tree, ContextTree.ROOT, stack("java.lang.ThreadLocal.get",
+                "io.forkscope.recorder.engine.SpanEngine.siteEnter", "app.Fib.compute",
+                "java.util.concurrent.ForkJoinTask.doExec"));
+        Sample work = SampledContexts.resolve(tree, ContextTree.ROOT, stack("java.lang.Math.sqrt", "app.Fib.compute",
+                "java.util.concurrent.ForkJoinTask.doExec"));
+        assertThat(tree.path(own.node())).extracting(Frame::label).containsExactly("app.Fib.compute",
+                "io.forkscope.recorder.engine.SpanEngine.siteEnter", "java.lang.ThreadLocal.get");
+        assertThat(own.inProgramCode()).isFalse();
+        assertThat(work.inProgramCode()).isTrue();
+        double[] amounts = new double[tree.size()];
+        double[] overhead = new double[tree.size()];
+        amounts[work.node()] = 5;
+        overhead[own.node()] = 7;
+        overhead[tree.parent(own.node())] = 2;     // in SpanEngine.siteEnter itself
+        ContextProfile p = new ContextProfile(tree, amounts, new double[tree.size()], overhead);
+        assertThat(SampledContexts.forkscopeOwnNs(p)).isEqualTo(9);
+    }
 }

@@ -8,7 +8,6 @@ import java.util.Locale;
 
 /** What every text view of the contexts says first: the samples, how idleness was obtained, what a context is. */
 public final class ContextsHeader {
-    /** The note on logical contexts in this slice of issue 12. */
     /** How the contexts were made: logical (fork-site prefixes) or physical only, and why. */
     public static String contextsNote(SampledContexts.Result r, boolean sites) {
         if (r.forkSitePrefixes()) {
@@ -17,9 +16,12 @@ public final class ContextsHeader {
                     + " --no-collapse keeps every fork)";
         }
         return "contexts: physical stacks cut at the pool's run loop (ForkJoinTask.doExec), every task below the root;"
-                + " for logical contexts (each task below the fork sites of its ancestors) record with "
-                + (sites ? "--mode dag (this one has call sites)" : "--sites --mode dag");
+                + " for logical contexts (each task below the fork sites of its ancestors) record with --sample alone"
+                + " (it implies --mode dag --sites; this recording has " + (sites ? "call sites but no DAG)" : "no call sites)");
     }
+
+    /** Share of effort (%) in forkscope's own code from which the header says what it means. */
+    static final double OWN_SHARE_NOTED = 10;
 
     private ContextsHeader() {}
 
@@ -35,6 +37,14 @@ public final class ContextsHeader {
         if (r.unplaced() > 0 || r.idleDropped() > 0 || r.toolThreadSamples() > 0) {
             out.printf(Locale.ROOT, "left out: %d samples of idle workers, %d of threads outside the pools or the workers'"
                     + " span, %d of JFR's and forkscope's threads%n", r.idleDropped(), r.unplaced(), r.toolThreadSamples());
+        }
+        double own = SampledContexts.forkscopeOwnNs(r.profile());
+        if (own > 0) {
+            double share = r.profile().percentOfEffort(own);
+            out.printf(Locale.ROOT, "forkscope's own code: %.3f ms, %.2f%% of effort, in the overhead below the program's"
+                    + " frames that paid it (the recorder's cost per task and per woven call)%s%n", own / 1e6, share,
+                    share >= OWN_SHARE_NOTED ? "; where it is large the tasks or calls are tiny, and the program alone"
+                    + " has less overhead than shown: --contexts physical (no call sites) perturbs least" : "");
         }
         r.notes().forEach(n -> out.println("note: " + n));
         out.printf(Locale.ROOT, "idleness: %s; P = %d%n", r.idleness().text(), r.workers());

@@ -23,7 +23,8 @@ import java.util.Locale;
  * {@code idleness} ("exact" or "estimated"), {@code contexts} (how contexts are built), {@code workers}
  * (P), {@code samples} ({@code event}, {@code period_ns}, {@code count}, {@code truncated},
  * {@code failed}, {@code lost}, {@code unplaced}, {@code idle_dropped}, {@code threads}: name, count,
- * per_second, {@code notes}: what the numbers rest on, e.g. a worker the sampler seldom reached), {@code totals} (work_ns, idleness_ns, overhead_ns, effort_ns), {@code nodes}: the
+ * per_second, {@code notes}: what the numbers rest on, e.g. a worker the sampler seldom reached), {@code totals} (work_ns, idleness_ns, overhead_ns, effort_ns), {@code forkscope_own_ns} (the part of
+ * the totals spent in forkscope's own code, the recorder's hooks), {@code nodes}: the
  * context tree in id order (a parent before its children), each {@code id}, {@code parent} (-1 at the
  * root), {@code class}, {@code method}, {@code line} (-1 unknown), {@code kind}, and
  * {@code inclusive} and {@code exclusive}, each work_ns, idleness_ns, overhead_ns, effort_ns;
@@ -71,6 +72,8 @@ public final class ContextsJson {
             g.writeObjectFieldStart("totals");
             metrics(g, p, ContextTree.ROOT, true);
             g.writeEndObject();
+            // the effort spent in forkscope's own code (inside totals: overhead below the frames that paid it)
+            jsonNanos(g, "forkscope_own_ns", SampledContexts.forkscopeOwnNs(p));
             g.writeArrayFieldStart("nodes");
             for (int n = 0; n < p.nodes(); n++) {
                 g.writeStartObject();
