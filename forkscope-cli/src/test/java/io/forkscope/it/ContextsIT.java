@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import forkscopeit.contexts.ContextPrograms;
 import forkscopeit.contexts.GrainPrograms;
+import forkscopeit.contexts.SubmittedFromOutside;
 import forkscopeit.contexts.ThreeForksDeep;
 import forkscopeit.contexts.TwoPhases;
 import io.forkscope.cli.CliRunner;
@@ -162,6 +163,30 @@ class ContextsIT {
         }
     }
 
+    /**
+     * Issue 12: a task submitted from outside the pools hangs below the submitting thread's stack at
+     * submission. {@code main → run → submit → pool.invoke}: every sample of the spinning task (and of
+     * the child it forks) lies below {@code main;run;submit}; {@code main → streams} (a parallel
+     * stream's tasks, on the common pool): below {@code main;streams}.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("javas")
+    void tasksSubmittedFromOutsideHangBelowTheSubmittersStack(String java, @TempDir Path dir) throws Exception {
+        Path out = dir.resolve("outside.fsk");
+        String cls = SubmittedFromOutside.class.getName();
+        CliRunner.Result rec = CliRunner.run("record", "--sample", "--sample-period-ms", "5", "-o", out.toString(),
+                "--", java, "-cp", CliIT.cp(), cls, "600");
+        assertThat(rec.exitCode()).as(rec.err()).isZero();
+        CliRunner.Result collapsed = CliRunner.run("contexts", out.toString(), "--collapsed");
+        assertThat(collapsed.exitCode()).as(collapsed.err()).isZero();
+        List<String> spins = collapsed.out().lines().filter(l -> l.contains("ContextSpin.hot")).toList();
+        String submitted = cls + ".main;" + cls + ".run;" + cls + ".submit;";
+        String streamed = cls + ".main;" + cls + ".streams;";
+        assertThat(spins).as(collapsed.out()).anyMatch(l -> l.startsWith(submitted) && l.contains("$Spin.compute"));
+        assertThat(spins).as(collapsed.out()).anyMatch(l -> l.startsWith(streamed));
+        assertThat(spins).as(collapsed.out()).allMatch(l -> l.startsWith(submitted) || l.startsWith(streamed));
+    }
+
     static List<String> javas() {
         return Jdks.javas();
     }
@@ -187,21 +212,39 @@ class ContextsIT {
         assertThat(json.exitCode()).as(json.err()).isZero();
         JsonNode j = new ObjectMapper().readTree(json.out());
         assertThat(j.get("contexts").asText()).isEqualTo("logical");
-        double a = belowRoot(j, "phaseA");
-        double b = belowRoot(j, "phaseB");
+        double a = outermost(j, "phaseA");
+        double b = outermost(j, "phaseB");
         assertThat(a).as(json.out()).isPositive();
         assertThat(b / a).as("work + overhead of phase B : phase A\n" + json.out()).isBetween(1.7, 2.3);
     }
 
-    /** Inclusive work + overhead of the context node of TwoPhases.method just below the root. */
-    private static double belowRoot(JsonNode j, String method) {
+    /**
+     * Inclusive work + overhead of the outermost context nodes of TwoPhases.method (those with no
+     * ancestor of that method): below the root, or below main's stack when its submissions are known.
+     */
+    private static double outermost(JsonNode j, String method) {
+        java.util.Map<Integer, JsonNode> byId = new java.util.HashMap<>();
         for (JsonNode n : j.get("nodes")) {
-            if (n.get("parent").asInt() == 0 && n.get("class").asText().equals(TwoPhases.class.getName())
-                    && n.get("method").asText().equals(method)) {
-                return n.at("/inclusive/work_ns").asDouble() + n.at("/inclusive/overhead_ns").asDouble();
+            byId.put(n.get("id").asInt(), n);
+        }
+        double sum = 0;
+        for (JsonNode n : j.get("nodes")) {
+            if (isPhase(n, method)) {
+                boolean outermost = true;
+                for (JsonNode a = byId.get(n.get("parent").asInt()); a != null; a = byId.get(a.get("parent").asInt())) {
+                    outermost &= !isPhase(a, method);
+                }
+                if (outermost) {
+                    sum += n.at("/inclusive/work_ns").asDouble() + n.at("/inclusive/overhead_ns").asDouble();
+                }
             }
         }
-        return 0;
+        return sum;
+    }
+
+    private static boolean isPhase(JsonNode n, String method) {
+        return n.has("class") && n.get("class").asText().equals(TwoPhases.class.getName())
+                && n.get("method").asText().equals(method);
     }
 
     /**

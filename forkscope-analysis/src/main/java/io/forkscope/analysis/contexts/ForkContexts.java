@@ -27,7 +27,12 @@ import java.util.List;
  * operation, {@code invokeAll}, a lambda) different from the last site already in the context: a
  * task that library code forked runs in the invocation that forked it, so its nested forks add
  * nothing. A node without a CREATE edge continues the task of its CREATE_CONT or WAIT_CONT
- * predecessor; a node with neither (the first one) is in the root context. Contexts are interned
+ * predecessor; a node with neither (the first one) is in the root context. A task submitted from
+ * outside the pools ({@link SubmitterStacks}: the recorder's event at each submission from a thread's
+ * root frame) starts below the submitting thread's stack at that moment instead of the root: pushed
+ * to a pool, below the stack and then its site's frame unless the stack already ends in that method;
+ * run by the submitting thread itself ({@code task.invoke()}, a parallel stream's root task), below
+ * the stack alone. Contexts are interned
  * in the given {@link ContextTree}, so a context is one node id and equal paths are one node.
  *
  * <p>Limits. A collapsed node (a sub-DAG one worker ran alone) has its root task's context: the
@@ -92,6 +97,17 @@ public final class ForkContexts {
      * @return every node's task context, interned in {@code tree}
      */
     public static ForkContexts of(Dag dag, RecordedSites sites, ContextTree tree, boolean lines) {
+        return of(dag, sites, tree, lines, SubmitterStacks.none());
+    }
+
+    /**
+     * @param submitters the stacks of the threads that submitted tasks from outside the pools: a task
+     *                   whose creator (or first node, when the submitting thread runs it) is named there
+     *                   and would be in the root context hangs below that stack instead
+     * @return every node's task context, interned in {@code tree}
+     */
+    public static ForkContexts of(Dag dag, RecordedSites sites, ContextTree tree, boolean lines,
+                                  SubmitterStacks submitters) {
         List<DagNode> nodes = dag.nodes();
         int[] context = new int[nodes.size()];
         List<Integer> lastSiteOfContext = new ArrayList<>(); // by context node id; -1: none
@@ -105,13 +121,29 @@ public final class ForkContexts {
                     same = e;
                 }
             }
-            if (create == null) {
-                context[n.id()] = same == null ? ContextTree.ROOT : context[same.from()];
+            int base = create != null ? context[create.from()] : same != null ? context[same.from()] : ContextTree.ROOT;
+            List<Frame> ranFrom = base == ContextTree.ROOT ? submitters.runFrom(n.worker(), n.start()) : null;
+            if (ranFrom != null) {
+                // run by the thread that submitted it, from outside any task: below that thread's stack
+                context[n.id()] = path(tree, ranFrom, lines);
                 continue;
             }
-            int parent = context[create.from()];
+            if (create == null) {
+                context[n.id()] = base;
+                continue;
+            }
+            int parent = base;
+            List<Frame> submitter = null;
+            if (parent == ContextTree.ROOT) {
+                DagNode creator = nodes.get(create.from());
+                submitter = submitters.createdBy(creator.worker(), creator.end());
+                if (submitter != null) {
+                    parent = path(tree, submitter, lines);    // pushed to a pool from outside: its submitter's stack
+                }
+            }
             CallSite site = n.site() >= 0 && n.site() < sites.sites().size() ? sites.site(n.site()) : null;
-            if (site == null || (site.kind() != SiteKind.FORK && lastSite(lastSiteOfContext, parent) == site.id())) {
+            if (site == null || (site.kind() != SiteKind.FORK && lastSite(lastSiteOfContext, parent) == site.id())
+                    || (submitter != null && !submitter.isEmpty() && sameMethod(submitter.get(submitter.size() - 1), site))) {
                 context[n.id()] = parent;
                 continue;
             }
@@ -124,6 +156,20 @@ public final class ForkContexts {
             context[n.id()] = child;
         }
         return new ForkContexts(dag, context);
+    }
+
+    /** @return the node of {@code frames} (outermost first) below the root, one per method or per line */
+    private static int path(ContextTree tree, List<Frame> frames, boolean lines) {
+        int at = ContextTree.ROOT;
+        for (Frame f : frames) {
+            at = tree.child(at, lines ? new Frame(f.className(), f.methodName(), f.line(), -1, f.kind()) : f.methodOnly());
+        }
+        return at;
+    }
+
+    /** Whether a submitter's innermost frame is the method of the site (already the last frame). */
+    private static boolean sameMethod(Frame f, CallSite site) {
+        return f.className().equals(site.className()) && f.methodName().equals(site.methodName());
     }
 
     private static int lastSite(List<Integer> lastSiteOfContext, int node) {

@@ -125,8 +125,8 @@ public final class SampledContexts {
             progress.accept("attributing " + read.samples().size() + " samples");
             Dag dag = rec.recordedDag().orElse(null);
             if (dag != null && !dag.busy().isEmpty() && scan.anchorOffset != null) {
-                Result exact = exact(read, dag, rec.recordedSites().orElse(null), scan.anchorOffset, workerIds,
-                        periodNs, lines, others);
+                Result exact = exact(read, dag, rec.recordedSites().orElse(null), scan.submitters, scan.anchorOffset,
+                        workerIds, periodNs, lines, others);
                 if (exact != null) {
                     return exact.withToolThreadSamples(toolSamples);
                 }
@@ -302,6 +302,13 @@ public final class SampledContexts {
      */
     static Result exact(JfrSamples read, Dag dag, io.forkscope.model.sites.RecordedSites sites, long offset,
                         Set<Long> workerIds, long periodNs, boolean lines, List<String> others) {
+        return exact(read, dag, sites, SubmitterStacks.none(), offset, workerIds, periodNs, lines, others);
+    }
+
+    /** As above, tasks submitted from outside the pools hanging below their submitters' stacks. */
+    static Result exact(JfrSamples read, Dag dag, io.forkscope.model.sites.RecordedSites sites,
+                        SubmitterStacks submitters, long offset, Set<Long> workerIds, long periodNs, boolean lines,
+                        List<String> others) {
         Map<String, Long> idByName = new HashMap<>();
         read.perThread().values().forEach(r -> idByName.putIfAbsent(r.threadName(), r.threadId()));
         List<WorkerBusy> workers = new ArrayList<>();
@@ -325,7 +332,7 @@ public final class SampledContexts {
         ContextTree tree = new ContextTree();
         // with call sites, each sample hangs below its task's fork-site context (built first, so its
         // nodes come before the samples' frames)
-        ForkContexts forks = sites == null ? null : ForkContexts.of(dag, sites, tree, lines);
+        ForkContexts forks = sites == null ? null : ForkContexts.of(dag, sites, tree, lines, submitters);
         long window = Math.max(1, WINDOW_PERIODS * periodNs);
         ReadyTimes ready = ReadyTimes.of(dag);
         List<List<DagNode>> nodesOf = nodesByWorker(dag);
@@ -694,6 +701,7 @@ public final class SampledContexts {
     private static final class Scan {
         final Map<String, Long> counts = new HashMap<>();
         Long anchorOffset;
+        final SubmitterStacks submitters = SubmitterStacks.none();
     }
 
     private static Scan scan(Path file) throws IOException {
@@ -703,6 +711,14 @@ public final class SampledContexts {
                 RecordedEvent e = f.readEvent();
                 String name = e.getEventType().getName();
                 scan.counts.merge(name, 1L, Long::sum);
+                if (name.equals(SubmitterStacks.EVENT) && e.getStackTrace() != null) {
+                    List<Frame> frames = new ArrayList<>();
+                    for (jdk.jfr.consumer.RecordedFrame rf : e.getStackTrace().getFrames()) {
+                        frames.add(Frame.of(rf.getMethod().getType().getName(), rf.getMethod().getName(),
+                                rf.getLineNumber(), -1));
+                    }
+                    scan.submitters.add(e.getInt("worker"), e.getLong("sinceOriginNs"), e.getBoolean("runsHere"), frames);
+                }
                 if (name.equals(CLOCK_ANCHOR) && scan.anchorOffset == null) {
                     long epochNs = e.getStartTime().getEpochSecond() * 1_000_000_000L + e.getStartTime().getNano();
                     scan.anchorOffset = epochNs - e.getLong("sinceOriginNs");

@@ -123,4 +123,60 @@ class ForkContextsTest {
             }
         }
     }
+
+    private static List<Frame> topFirst(String... frames) {
+        List<Frame> out = new ArrayList<>();
+        for (String f : frames) {
+            int dot = f.lastIndexOf('.');
+            out.add(Frame.of(f.substring(0, dot), f.substring(dot + 1), 7, -1));
+        }
+        return out;
+    }
+
+    /**
+     * Issue 12: "context of a task submitted from outside the pool: the submitting thread's stack at
+     * submission". Thread 2 (main) pushes task t to a pool from Main.solve (called by Main.main): t
+     * hangs below main;solve, and solve's own site adds nothing (it is the stack's last frame); t's fork
+     * adds its site below. Later main runs a task itself from Main.streams (a parallel stream's root
+     * task): that task, its continuation and what it forks hang below main;streams. The recorder's,
+     * JFR's and the pool's frames on top of the submitter's stack are cut off.
+     */
+    @Test
+    void tasksSubmittedFromOutsideHangBelowTheSubmittersStack() {
+        int solveSite = 3;
+        SiteProfile none = new SiteProfile(List.of(), 0, 0);
+        RecordedSites sites = new RecordedSites(List.of(site(FIB, "app.Fib", "compute", 10, SiteKind.FORK),
+                site(OTHER, "app.Fib", "helper", 20, SiteKind.FORK), site(SUM, "app.Main", "main", 5, SiteKind.CALL),
+                site(solveSite, "app.Main", "solve", 30, SiteKind.CALL)), new SitesResult(0, 0, none, none, 0));
+        int submit = node(2, 0, 10, -1);                                    // main, ends with the create
+        int t = node(0, 12, 30, solveSite, submit, EdgeKind.CREATE);
+        int child = node(1, 14, 20, FIB, t, EdgeKind.CREATE);
+        int own = node(2, 40, 50, SUM);                                    // main runs a task itself
+        int ownChild = node(0, 42, 48, FIB, own, EdgeKind.CREATE);
+        int ownCont = node(2, 50, 55, -1, own, EdgeKind.CREATE_CONT);
+        int later = node(2, 56, 58, -1);                                   // main again, no event names it
+        int plain = node(1, 60, 70, FIB, later, EdgeKind.CREATE);         // so as before: its site only
+        SubmitterStacks stacks = SubmitterStacks.none();
+        stacks.add(2, 10, false, topFirst("io.forkscope.recorder.agent.SubmissionEvent$Listener.submitted",
+                "io.forkscope.recorder.engine.SpanEngine.create", "java.util.concurrent.ForkJoinPool.poolSubmit",
+                "java.util.concurrent.ForkJoinPool.invoke", "app.Main.solve", "app.Main.main"));
+        stacks.add(2, 40, true, topFirst("jdk.jfr.internal.EventWriter.x", "io.forkscope.recorder.engine.SpanEngine.execBegin",
+                "java.util.concurrent.ForkJoinTask.doExec", "java.util.concurrent.ForkJoinTask.invoke",
+                "java.util.stream.ReduceOps$ReduceOp.evaluateParallel", "app.Main.streams", "app.Main.main"));
+
+        ContextTree tree = new ContextTree();
+        ForkContexts f = ForkContexts.of(new Dag(nodes, 3, 0, 100), sites, tree, false, stacks);
+
+        assertThat(f.contextOfNode(submit)).isEqualTo(ContextTree.ROOT);
+        assertThat(path(tree, f.contextOfNode(t))).containsExactly("app.Main.main", "app.Main.solve");
+        assertThat(path(tree, f.contextOfNode(child))).containsExactly("app.Main.main", "app.Main.solve",
+                "app.Fib.compute");
+        assertThat(path(tree, f.contextOfNode(own))).containsExactly("app.Main.main", "app.Main.streams",
+                "java.util.stream.ReduceOps$ReduceOp.evaluateParallel");
+        assertThat(path(tree, f.contextOfNode(ownChild))).containsExactly("app.Main.main", "app.Main.streams",
+                "java.util.stream.ReduceOps$ReduceOp.evaluateParallel", "app.Fib.compute");
+        assertThat(f.contextOfNode(ownCont)).isEqualTo(f.contextOfNode(own));
+        assertThat(path(tree, f.contextOfNode(plain))).containsExactly("app.Fib.compute");
+        assertThat(stacks.size()).isEqualTo(2);
+    }
 }

@@ -164,6 +164,16 @@ public final class Agent {
             engine.warn("stack samples: sampling could not start (" + t + ")");
             return;
         }
+        if (opts.recordsDag() && opts.sites()) {
+            // the submitters' stacks, for the logical contexts of tasks submitted from outside the pools
+            try {
+                // initialised here, not first inside a hook (JVM-NOTES: no class of ours loads in a hook)
+                Class.forName(SubmissionEvent.class.getName(), true, Agent.class.getClassLoader());
+                engine.onSubmission(new SubmissionEvent.Listener());
+            } catch (Throwable t) {
+                engine.warn("submitters' stacks: not recorded (" + t + ")");
+            }
+        }
         sink.samplesOnClose(() -> {
             try {
                 return sampler.finish();

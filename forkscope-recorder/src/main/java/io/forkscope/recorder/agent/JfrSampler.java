@@ -69,6 +69,7 @@ final class JfrSampler {
             }
         }
         r.enable(ClockAnchor.class);
+        r.enable(SubmissionEvent.class).withStackTrace();
         Path dest = Files.createTempFile("forkscope-samples-", ".jfr");
         dest.toFile().deleteOnExit();
         r.setDestination(dest);

@@ -114,6 +114,19 @@ public final class SpanEngine implements Measurements {
     private List<io.forkscope.model.sites.RegionSites> sitesRegions = List.of();
     private List<String> sitesNotes = List.of();
 
+    /** Told of submissions from outside the pools (mode=dag with samples), or null. */
+    private volatile SubmissionListener submissions;
+
+    /**
+     * With a DAG: tells {@code listener} of every task submitted from a thread outside any pool and
+     * outside any task (see {@link SubmissionListener}); call before the first event.
+     */
+    public void onSubmission(SubmissionListener listener) {
+        if (dag != null) {
+            submissions = listener;
+        }
+    }
+
     /** Turns on the per-call-site profiler (record --sites); call before the first event. */
     public void enableSites() {
         if (siteProfiler == null) {
@@ -398,6 +411,10 @@ public final class SpanEngine implements Measurements {
                 node.createdFrom = dag.create(ts, f, now);
                 node.createdFromEnd = f.lastNodeEnd;
                 node.createdOn = ts.index;
+                SubmissionListener listener;
+                if (ts.poolParallelism == 0 && f.node.kind == TaskNode.ROOT && (listener = submissions) != null) {
+                    listener.submitted(ts.index, f.lastNodeEnd - startNs, false);
+                }
                 ts.createCount++;
                 if (node.completer && model.completerOf(child) != null) {
                     ts.completerChildCreates++;
@@ -481,6 +498,11 @@ public final class SpanEngine implements Measurements {
             if (dag != null) {
                 if (node.kind == TaskNode.SPAWNED && node.createdOn == ts.index) {
                     ts.ownRuns++;
+                }
+                SubmissionListener listener;
+                if (ts.poolParallelism == 0 && node.kind == TaskNode.CALLED
+                        && (caller == null || caller.node.kind == TaskNode.ROOT) && (listener = submissions) != null) {
+                    listener.submitted(ts.index, now - startNs, true);   // its first node starts at now
                 }
                 dag.beginFrame(ts, f, node);
                 if (node.kind == TaskNode.SPAWNED) {
