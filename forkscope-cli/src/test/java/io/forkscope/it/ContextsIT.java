@@ -103,15 +103,27 @@ class ContextsIT {
      * Issue 12's proof of logical contexts: the stack of a leaf three forks deep holds the three fork
      * sites in order. {@code --sites --mode dag --no-collapse}: each task's first DAG node carries its
      * fork site, so the spinning leaf's samples hang below Outer, Middle and Inner's compute (the
-     * methods that forked), then the leaf's own frames.
+     * methods that forked), then the leaf's own frames. With collapsing (the default) one worker's
+     * nested chain is one DAG node, and the samples are cut at its task's doExec, so the nested tasks'
+     * methods give the same chain.
      */
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("javas")
-    void aLeafThreeForksDeepHasTheThreeForkSitesInOrder(String java, @TempDir Path dir) throws Exception {
+    static List<Arguments> javasAndCollapse() {
+        return Jdks.javas().stream().flatMap(j -> java.util.stream.Stream.of(Arguments.of(j, "--no-collapse"),
+                Arguments.of(j, "--collapse"))).toList();
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("javasAndCollapse")
+    void aLeafThreeForksDeepHasTheThreeForkSitesInOrder(String java, String collapse, @TempDir Path dir)
+            throws Exception {
         Path out = dir.resolve("deep.fsk");
-        CliRunner.Result rec = CliRunner.run("record", "--sample", "--sample-period-ms", "5", "--mode", "dag",
-                "--no-collapse", "--sites", "-o", out.toString(), "--", java, "-cp", CliIT.cp(),
-                ThreeForksDeep.class.getName(), "400");
+        List<String> args = new java.util.ArrayList<>(List.of("record", "--sample", "--sample-period-ms", "5", "--mode",
+                "dag", "--sites", "-o", out.toString()));
+        if (collapse.equals("--no-collapse")) {
+            args.add("--no-collapse");       // else the default: one worker's nested chain is one collapsed node
+        }
+        args.addAll(List.of("--", java, "-cp", CliIT.cp(), ThreeForksDeep.class.getName(), "400"));
+        CliRunner.Result rec = CliRunner.run(args.toArray(String[]::new));
         assertThat(rec.exitCode()).as(rec.err()).isZero();
         CliRunner.Result collapsed = CliRunner.run("contexts", out.toString(), "--collapsed");
         assertThat(collapsed.exitCode()).as(collapsed.err()).isZero();

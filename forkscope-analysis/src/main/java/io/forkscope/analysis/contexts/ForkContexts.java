@@ -37,7 +37,9 @@ import java.util.List;
  *
  * <p>Limits. A collapsed node (a sub-DAG one worker ran alone) has its root task's context: the
  * forks inside it are not in the DAG, so their frames are not either ({@code --no-collapse} keeps
- * every one). A task forked at a place that is not a woven site gets no frame of its own.
+ * every one; {@link SampledContexts} takes the nested tasks' methods from the worker's stack instead,
+ * see {@link LogicalStacks#taskFrames(List, int)}). A task forked at a place that is not a woven site
+ * gets no frame of its own.
  *
  * <p>Cost: O(nodes + edges) to build, O(log nodes) per {@link #contextAt} or {@link #nextChange} lookup.
  */

@@ -51,6 +51,40 @@ public final class LogicalStacks {
         return outermostFirst;
     }
 
+    /**
+     * The frames of the task held at {@code depth} on the sampled thread (1: the task at the bottom of
+     * its stack) and of every task nested in it, outermost first: for a sample inside a collapsed DAG
+     * node, whose inner tasks (run by the same worker, each inside its parent's join) have no context
+     * of their own. The stack is cut at the depth-th {@code doExec} counted from the bottom; between
+     * that cut and the innermost {@code doExec} only the program's frames stay (the tasks' own methods:
+     * {@code join}, {@code awaitDone}, {@code doExec} and the adapters between them are the nesting,
+     * not code), so a chain of tasks reads as its methods, as fork-site contexts read for tasks that
+     * are DAG nodes. Above the innermost {@code doExec}, as {@link #taskFrames(List)}. A depth below 1
+     * or beyond the stack's {@code doExec} frames: {@link #taskFrames(List)}.
+     */
+    public static List<Frame> taskFrames(List<Frame> stackTopFirst, int depth) {
+        List<Integer> doExecs = new ArrayList<>();           // top first: innermost first
+        for (int i = 0; i < stackTopFirst.size(); i++) {
+            Frame f = stackTopFirst.get(i);
+            if (f.methodName().equals(DO_EXEC) && f.className().equals(TASK)) {
+                doExecs.add(i);
+            }
+        }
+        if (depth < 1 || depth >= doExecs.size()) {
+            return taskFrames(stackTopFirst);                 // the innermost task is the one held
+        }
+        int cut = doExecs.get(doExecs.size() - depth);
+        int innermost = doExecs.get(0);
+        List<Frame> out = new ArrayList<>();
+        for (int i = cut - 1; i >= innermost; i--) {
+            if (stackTopFirst.get(i).kind() == FrameKind.PROGRAM) {
+                out.add(stackTopFirst.get(i));
+            }
+        }
+        out.addAll(taskFrames(stackTopFirst));
+        return out;
+    }
+
     /** The logical context node of a stack whose innermost task has context {@code taskContext}. */
     public static int contextOf(ContextTree tree, int taskContext, List<Frame> stackTopFirst) {
         return tree.descend(taskContext, taskFrames(stackTopFirst));
@@ -61,7 +95,15 @@ public final class LogicalStacks {
      * entirely the pool's, e.g. a sample in the scheduler below the task).
      */
     public static Sample resolve(ContextTree tree, int taskContext, StackSample sample) {
-        List<Frame> own = taskFrames(sample.stackTopFirst());
+        return resolve(tree, taskContext, sample, 0);
+    }
+
+    /**
+     * As {@link #resolve(ContextTree, int, StackSample)}, {@code taskContext} being the context of the
+     * task held at {@code depth} (see {@link #taskFrames(List, int)}; 0: the innermost task).
+     */
+    public static Sample resolve(ContextTree tree, int taskContext, StackSample sample, int depth) {
+        List<Frame> own = taskFrames(sample.stackTopFirst(), depth);
         int node = tree.descend(taskContext, own);
         FrameKind top = own.isEmpty() ? FrameKind.RUNTIME : own.get(own.size() - 1).kind();
         return new Sample(sample.threadId(), sample.timeNs(), node, top);

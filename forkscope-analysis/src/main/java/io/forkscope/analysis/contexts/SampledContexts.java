@@ -198,7 +198,8 @@ public final class SampledContexts {
      * A piece of one worker's busy time: inside one busy interval and one window, and (with call sites)
      * in one task context {@code task}; the root without.
      */
-    private record Piece(int worker, long from, long to, long busyFrom, long busyTo, int task, boolean runtime) { }
+    private record Piece(int worker, long from, long to, long busyFrom, long busyTo, int task, boolean runtime,
+                         int depth) { }
 
     /**
      * Builds one worker's timeline and its pieces: WORKING pieces cut at windows of the run and (with
@@ -234,7 +235,8 @@ public final class SampledContexts {
             return start + ((t - start) / window + 1) * window;
         }
 
-        void working(long from, long to) {
+        /** @param depth for a collapsed node, how many tasks the worker holds (its own included), else 0 */
+        void working(long from, long to, int depth) {
             for (long cut = from; cut < to; ) {
                 long next = Math.min(to, windowEnd(cut));
                 int task = ContextTree.ROOT;
@@ -243,7 +245,7 @@ public final class SampledContexts {
                     next = Math.min(next, forks.nextChange(dagWorker, cut));
                 }
                 intervals.add(StateInterval.working(cut, next, pieces.size()));
-                pieces.add(new Piece(worker, cut, next, busyFrom, busyTo, task, false));
+                pieces.add(new Piece(worker, cut, next, busyFrom, busyTo, task, false, depth));
                 cut = next;
             }
         }
@@ -252,7 +254,7 @@ public final class SampledContexts {
             for (long cut = from; cut < to; ) {
                 long next = Math.min(to, windowEnd(cut));
                 intervals.add(StateInterval.runtime(cut, next, pieces.size()));
-                pieces.add(new Piece(worker, cut, next, busyFrom, busyTo, task, true));
+                pieces.add(new Piece(worker, cut, next, busyFrom, busyTo, task, true, 0));
                 cut = next;
             }
         }
@@ -381,7 +383,9 @@ public final class SampledContexts {
                     if (held.isEmpty() || startsTask(n)) {
                         held.push(context);
                     }
-                    cut.working(ns, ne);
+                    // inside a collapsed node the nested tasks are on the worker's stack, not in the DAG: a
+                    // sample there is cut at the node's own task (by depth), not at the innermost
+                    cut.working(ns, ne, n.collapsed() ? held.size() : 0);
                     if (n.ends() == NodeEnd.END && held.size() > 1) {
                         held.pop();
                     }
@@ -425,8 +429,10 @@ public final class SampledContexts {
                 idle++;
                 continue;
             }
-            int task = pieces.get(state.context()).task();
-            Sample resolved = resolve(tree, task, new StackSample(s.threadId(), t, frames(s, lines), s.truncated()));
+            Piece piece = pieces.get(state.context());
+            int task = piece.task();
+            Sample resolved = resolve(tree, task, new StackSample(s.threadId(), t, frames(s, lines), s.truncated()),
+                    piece.depth());
             byPiece.computeIfAbsent(state.context(), k -> new ArrayList<>()).add(resolved);
             if (state.state() == io.forkscope.model.contexts.WorkerState.WORKING) {
                 byWorkerAndTask.computeIfAbsent(workerAndTask(w, task), k -> new ArrayList<>()).add(resolved);
@@ -603,7 +609,12 @@ public final class SampledContexts {
      * tasks or calls are small; {@link #forkscopeOwnNs} says how much of the profile it is.
      */
     static Sample resolve(ContextTree tree, int task, StackSample s) {
-        Sample r = LogicalStacks.resolve(tree, task, s);
+        return resolve(tree, task, s, 0);
+    }
+
+    /** As above, the task context being that of the task held at {@code depth} ({@link LogicalStacks#taskFrames(List, int)}). */
+    static Sample resolve(ContextTree tree, int task, StackSample s, int depth) {
+        Sample r = LogicalStacks.resolve(tree, task, s, depth);
         return inForkscope(s) ? new Sample(r.threadId(), r.timeNs(), r.node(), FrameKind.TOOL) : r;
     }
 

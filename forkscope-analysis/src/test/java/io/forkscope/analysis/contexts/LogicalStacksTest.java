@@ -134,6 +134,29 @@ class LogicalStacksTest {
         assertThat(methods(LogicalStacks.taskFrames(inlined))).containsExactly("LogicalStacksTest$Step.compute");
     }
 
+    /**
+     * Inside a collapsed DAG node the tasks nested in its task are no nodes: cut at the held task's
+     * doExec (by depth from the bottom), the chain reads as the tasks' methods, the pool's nesting
+     * frames (join, awaitDone, doExec, exec, invokeAll, helpJoin...) left out; real stacks, both JDKs.
+     */
+    @Test
+    void insideACollapsedNodeTheCutIsAtTheHeldTaskAndTheNestedTasksStay() throws IOException {
+        Map<String, List<Frame>> stacks = captureStacks();
+        String compute = "LogicalStacksTest$Step.compute";
+        List<Frame> forked = stacks.get("forked");     // root's join ran it: two doExec frames
+        assertThat(methods(LogicalStacks.taskFrames(forked, 1))).containsExactly(compute, compute);
+        assertThat(methods(LogicalStacks.taskFrames(forked, 2))).containsExactly(compute);
+        assertThat(methods(LogicalStacks.taskFrames(forked, 3))).containsExactly(compute);   // beyond: innermost
+        assertThat(methods(LogicalStacks.taskFrames(forked, 0))).containsExactly(compute);
+        List<Frame> inlined = stacks.get("inlined");   // root's invokeAll ran it
+        assertThat(methods(LogicalStacks.taskFrames(inlined, 1))).containsExactly(compute, compute);
+        // a runtime frame on top stays on top: the sample is overhead
+        List<Frame> pushing = new ArrayList<>(forked);
+        pushing.add(0, Frame.of("java.util.concurrent.ForkJoinPool$WorkQueue", "push", 1, -1));
+        List<Frame> cut = LogicalStacks.taskFrames(pushing, 1);
+        assertThat(methods(cut)).containsExactly(compute, compute, "ForkJoinPool$WorkQueue.push");
+    }
+
     @Test
     void runtimeFramesOnTopStayAndMakeTheSampleOverhead() {
         List<Frame> stack = List.of(

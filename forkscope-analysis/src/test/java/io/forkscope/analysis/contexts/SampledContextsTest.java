@@ -396,6 +396,31 @@ class SampledContextsTest {
         assertThat(noWork < 0 ? 0 : p.exclusive(Metric.IDLENESS, noWork)).isCloseTo(idleWhileNobodyWorks, within(1e-6));
     }
 
+    /**
+     * A collapsed node (task a, forked at A, and the tasks it ran nested in its joins): a sample of its
+     * worker whose stack holds a's compute, a join and a nested leaf hangs below A's context with both
+     * methods, a's and the leaf's; without the cut at a's own doExec it would lose a's frame.
+     */
+    @Test
+    void aSampleInsideACollapsedNodeKeepsTheNestedTasksMethods() {
+        DagNode root = strand(0, 1, 0, 0, -1, NodeEnd.CREATE);
+        DagNode a = new DagNode(1, 0, 0, 100, 90, 60, NodeEnd.END, List.of(new Edge(0, EdgeKind.CREATE)), 5, 2, 2, 3, 0,
+                SITE_A);
+        List<WorkerBusy> busy = List.of(new WorkerBusy(0, "ForkJoinPool-1-worker-1", new long[] {0, 100}));
+        Dag dag = new Dag(List.of(root, a), 2, 0, 100, busy);
+        JfrSamples read = new JfrSamples("jdk.ExecutionSample", List.of(workerSample(11, 50, "app.Leaf.compute",
+                "java.util.concurrent.RecursiveAction.exec", "java.util.concurrent.ForkJoinTask.doExec",
+                "java.util.concurrent.ForkJoinTask.awaitDone", "java.util.concurrent.ForkJoinTask.join",
+                "app.A.compute")),
+                Map.of(11L, new JfrSamples.ThreadRate(11, "ForkJoinPool-1-worker-1", 1, 50, 50)), 0, 0, 0);
+
+        ContextProfile p = SampledContexts.exact(read, dag, threeForkSites(), 0, Set.of(11L), 1000, false, List.of())
+                .profile();
+
+        int leaf = node(p.tree(), "app.A.split", "app.A.compute", "app.Leaf.compute");
+        assertThat(p.exclusive(Metric.WORK, leaf)).isCloseTo(100, within(1e-6));
+    }
+
     private static StackSample stack(String... topFirst) {
         List<Frame> frames = new ArrayList<>();
         for (String f : topFirst) {

@@ -12,8 +12,9 @@ public final class ContextsHeader {
     public static String contextsNote(SampledContexts.Result r, boolean sites) {
         if (r.forkSitePrefixes()) {
             return "contexts: logical; each task's frames (its stack cut at ForkJoinTask.doExec) below the fork sites"
-                    + " of the task and its ancestors, outermost first (a collapsed sub-DAG has its root task's;"
-                    + " --no-collapse keeps every fork)";
+                    + " of the task and its ancestors, outermost first, after the submitter's stack for a task"
+                    + " submitted from outside the pools (inside a collapsed sub-DAG, the methods of the tasks"
+                    + " nested on the worker's stack)";
         }
         return "contexts: physical stacks cut at the pool's run loop (ForkJoinTask.doExec), every task below the root;"
                 + " for logical contexts (each task below the fork sites of its ancestors) record with --sample alone"
