@@ -386,11 +386,11 @@ public final class SampledContexts {
                     // inside a collapsed node the nested tasks are on the worker's stack, not in the DAG: a
                     // sample there is cut at the node's own task (by depth), not at the innermost
                     cut.working(ns, ne, n.collapsed() ? held.size() : 0);
-                    if (n.ends() == NodeEnd.END && held.size() > 1) {
+                    if (n.ends() == NodeEnd.END && n.taskEnds() > 0 && !held.isEmpty()) {   // a body ended, not a completion
                         held.pop();
                     }
                     cursor = Math.max(cursor, ne);
-                    lastContext = held.peek();
+                    lastContext = held.isEmpty() ? context : held.peek();
                 }
                 if (cursor < e) {
                     // after its last node inside the interval: the runtime's, for the task it holds
