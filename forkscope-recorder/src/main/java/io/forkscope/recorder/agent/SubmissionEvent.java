@@ -36,13 +36,21 @@ final class SubmissionEvent extends jdk.jfr.Event {
             + " end of the node the task's create edge leaves from")
     boolean runsHere;
 
+    /**
+     * Submissions kept at most: a program that submits from outside in a loop (executor style) would
+     * otherwise pay a stack walk per task and fill the samples' file; later ones keep the one frame of
+     * their fork site (the analysis finds no event for them).
+     */
+    static final int MAX_EVENTS = 100_000;
+
     /** The listener the engine calls: commits one event; on any failure it stops, and says so once. */
     static final class Listener implements SubmissionListener {
+        private final java.util.concurrent.atomic.AtomicInteger emitted = new java.util.concurrent.atomic.AtomicInteger();
         private volatile boolean failed;
 
         @Override
         public void submitted(int worker, long sinceOriginNs, boolean runsHere) {
-            if (failed) {
+            if (failed || emitted.get() >= MAX_EVENTS || emitted.incrementAndGet() > MAX_EVENTS) {
                 return;
             }
             try {
