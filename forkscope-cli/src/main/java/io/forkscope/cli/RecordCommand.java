@@ -109,15 +109,15 @@ final class RecordCommand implements Callable<Integer> {
         // logical contexts are the default of --sample: they need the DAG and the fork sites
         boolean logical = sampling && !"physical".equals(contexts) && (mode == null || mode.equals("dag"))
                 && u == Unit.TIME;
-        String mode = this.mode != null ? this.mode : logical ? "dag" : "cilkview";
-        boolean sites = this.sites || logical;
-        if (!mode.equals("cilkview") && !mode.equals("dag")) {
-            throw new UserError("--mode is cilkview or dag, not '" + mode + "'");
+        String recordMode = mode != null ? mode : logical ? "dag" : "cilkview";
+        boolean weaveSites = sites || logical;
+        if (!recordMode.equals("cilkview") && !recordMode.equals("dag")) {
+            throw new UserError("--mode is cilkview or dag, not '" + recordMode + "'");
         }
         if (poolMode != null && !poolMode.equals("fifo") && !poolMode.equals("lifo")) {
             throw new UserError("--pool-mode is fifo or lifo, not '" + poolMode + "'");
         }
-        if (mode.equals("dag") && u != Unit.TIME) {
+        if (recordMode.equals("dag") && u != Unit.TIME) {
             throw new UserError("--mode dag needs --unit time (a DAG's nodes have times)");
         }
         List<String> include = patterns("--sites-include", sitesInclude);
@@ -133,7 +133,7 @@ final class RecordCommand implements Callable<Integer> {
         Files.deleteIfExists(out);
         AgentLaunch launch = new AgentLaunch(SelfJar.path(), out, u, burden, burden == null ? null : "option",
                 calibration);
-        if (mode.equals("dag")) {
+        if (recordMode.equals("dag")) {
             launch.option("mode=dag");
             if (noCollapse) {
                 launch.option("collapse=false");
@@ -142,7 +142,7 @@ final class RecordCommand implements Callable<Integer> {
         if (poolMode != null) {
             launch.option("pool.mode=" + poolMode);
         }
-        if (sites || !include.isEmpty() || !exclude.isEmpty()) {
+        if (weaveSites || !include.isEmpty() || !exclude.isEmpty()) {
             launch.option("sites=true");
             if (!include.isEmpty()) {
                 launch.option("sites.include=" + String.join(":", include));

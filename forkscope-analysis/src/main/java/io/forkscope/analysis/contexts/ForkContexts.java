@@ -164,7 +164,7 @@ public final class ForkContexts {
     private static int path(ContextTree tree, List<Frame> frames, boolean lines) {
         int at = ContextTree.ROOT;
         for (Frame f : frames) {
-            at = tree.child(at, lines ? new Frame(f.className(), f.methodName(), f.line(), -1, f.kind()) : f.methodOnly());
+            at = tree.child(at, SampledContexts.key(f, lines));
         }
         return at;
     }

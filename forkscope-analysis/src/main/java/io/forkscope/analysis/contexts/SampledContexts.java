@@ -683,9 +683,14 @@ public final class SampledContexts {
     static List<Frame> frames(StackSample s, boolean lines) {
         List<Frame> out = new ArrayList<>(s.stackTopFirst().size());
         for (Frame f : s.stackTopFirst()) {
-            out.add(lines ? new Frame(f.className(), f.methodName(), f.line(), -1, f.kind()) : f.methodOnly());
+            out.add(key(f, lines));
         }
         return out;
+    }
+
+    /** A frame as a context node keys it: per method, or per method and line (never per bci). */
+    static Frame key(Frame f, boolean lines) {
+        return lines ? new Frame(f.className(), f.methodName(), f.line(), -1, f.kind()) : f.methodOnly();
     }
 
     /**

@@ -204,12 +204,19 @@ class SampledContextsTest {
                 ends == NodeEnd.END ? 1 : 0, 0, site);
     }
 
-    private static StackSample workerSample(long thread, long t, String... topFirst) {
-        List<Frame> stack = new ArrayList<>();
+    /** Frames from "class.method" names, top first. */
+    private static List<Frame> frames(String... topFirst) {
+        List<Frame> frames = new ArrayList<>();
         for (String f : topFirst) {
             int dot = f.lastIndexOf('.');
-            stack.add(Frame.of(f.substring(0, dot), f.substring(dot + 1), -1, -1));
+            frames.add(Frame.of(f.substring(0, dot), f.substring(dot + 1), -1, -1));
         }
+        return frames;
+    }
+
+    /** A pool worker's stack: these frames in a task run by the worker's loop. */
+    private static StackSample workerSample(long thread, long t, String... topFirst) {
+        List<Frame> stack = frames(topFirst);
         stack.add(Frame.of("java.util.concurrent.RecursiveAction", "exec", -1, -1));
         stack.add(Frame.of("java.util.concurrent.ForkJoinTask", "doExec", -1, -1));
         stack.add(Frame.of("java.util.concurrent.ForkJoinPool", "runWorker", -1, -1));
@@ -422,12 +429,7 @@ class SampledContextsTest {
     }
 
     private static StackSample stack(String... topFirst) {
-        List<Frame> frames = new ArrayList<>();
-        for (String f : topFirst) {
-            int dot = f.lastIndexOf('.');
-            frames.add(Frame.of(f.substring(0, dot), f.substring(dot + 1), -1, -1));
-        }
-        return new StackSample(1, 0, frames, false);
+        return new StackSample(1, 0, frames(topFirst), false);
     }
 
     @Test
