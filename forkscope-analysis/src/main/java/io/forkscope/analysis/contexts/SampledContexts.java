@@ -550,7 +550,7 @@ public final class SampledContexts {
      * ones), n_idle = P − n_working. Every sample in a task, or of a thread outside the pools, adds one
      * period of work (program code on top) or overhead (pool or tool code on top).
      */
-    private static Result estimated(JfrSamples read, Set<Long> workerIds, int p, long periodNs, boolean lines,
+    static Result estimated(JfrSamples read, Set<Long> workerIds, int p, long periodNs, boolean lines,
                                     List<String> others) {
         ContextTree tree = new ContextTree();
         Map<Long, long[]> taskTimes = new HashMap<>(); // per worker: sorted times of its samples in a task
