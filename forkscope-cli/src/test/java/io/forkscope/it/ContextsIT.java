@@ -29,25 +29,22 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * {@code record --sample} then {@code contexts} end to end, on every JDK, with estimated idleness
  * (mode cilkview) and exact idleness (mode dag), on {@link ContextPrograms}, whose answer is known
- * by construction: sibling contexts {@code one} and {@code three} spin 1 : 3 (wall clock) side by
- * side, so their work is 1 : 3 (±10%, exact idleness); {@code serial} runs while the other of P = 2
- * workers idles, so its idleness is (P − 1) × its length = its work (±30%), and it carries the most
- * idleness. No assertion on a time, only on such ratios. And sampling keeps the agent's safety: same
- * output and exit code however the program ends, samples written at the end.
+ * by construction: sibling tasks {@code one} (X ms) and {@code three} (3X) side by side on P = 2
+ * workers, then {@code serial} (2X) alone while the other worker idles. And sampling keeps the
+ * agent's safety: same output and exit code however the program ends, samples written at the end.
  *
- * <p>What the samples can prove depends on how many JFR's sampler delivers, and on a loaded 2-core
- * machine it skips periods in bursts (measured: 27-130 samples/s per worker at a 5 ms period under
- * a load average of 7-8). The work ratio is asserted with exact idleness (busy intervals carry the
- * amounts, samples only say which context) when every worker got at least
- * {@value #MIN_RATE} samples/s, and is inconclusive (aborted, not failed) below that. With estimated
- * idleness, work is sample counts × period, which that sampler biases toward threads that were on a
- * CPU: there the test asserts only the serial phase's idleness (by construction of the estimate) and
- * that three has more work than one.
+ * <p>With exact idleness (busy intervals carry the amounts; a sample only has to land somewhere in a
+ * task for the task's whole time to go to its context) the amounts are the tasks' wall-clock times,
+ * which hold on a loaded machine: each at least its length (the spin reads the wall clock), at most
+ * that plus the preemption before its last clock check; so work one : three = 1 : 3, three's
+ * idleness ≈ 2/3 of its work (the other worker waits in the root's join), serial's idleness = its
+ * work (P − 1 = 1), with margins for a preemption of 100 ms. With estimated idleness, work is
+ * sample counts × period, which JFR's sampler (it skips periods in bursts under load, and prefers
+ * threads on a CPU) biases, and serial's idleness ≤ its work holds by construction at P = 2: the test
+ * asserts only what holds whatever the sampler skipped (the estimate's arithmetic is checked by
+ * {@code EstimatedIdlenessTest} against a tick-by-tick count).
  */
 class ContextsIT {
-    /** Samples per second per worker below which the sampler was starved and the work ratio proves nothing. */
-    static final double MIN_RATE = 30;
-
     static List<Arguments> runs() {
         return Jdks.javas().stream().flatMap(j -> java.util.stream.Stream.of(Arguments.of(j, "cilkview"),
                 Arguments.of(j, "dag"))).toList();
@@ -70,15 +67,27 @@ class ContextsIT {
         assertThat(j.get("workers").asInt()).isEqualTo(2);
         assertThat(j.at("/samples/truncated").asLong()).isZero();
         String what = json.out();
+        double x = 500e6;
         double one = flat(j, "one", "work_ns");
         double three = flat(j, "three", "work_ns");
+        double threeIdle = flat(j, "three", "idleness_ns");
         double serialWork = flat(j, "serial", "work_ns");
         double serialIdle = flat(j, "serial", "idleness_ns");
         assertThat(one).as(what).isPositive();
         assertThat(three).as(what).isGreaterThan(one);
-        assertThat(serialIdle / serialWork).as("idleness : work of the serial phase\n" + what).isBetween(0.7, 1.3);
-        assertThat(serialIdle).as(what).isGreaterThan(flat(j, "three", "idleness_ns")).isGreaterThan(flat(j, "one", "idleness_ns"));
-        // the views; then the work ratio, the one check that depends on the sampler's rate
+        if (mode.equals("dag")) {
+            // lower bounds hold under any load; the ratio's margin allows a 100 ms preemption at one's end
+            assertThat(one).as("one's work: X at least\n" + what).isGreaterThanOrEqualTo(x);
+            assertThat(three).as("three's work: 3X at least\n" + what).isGreaterThanOrEqualTo(3 * x);
+            assertThat(serialWork).as("serial's work: 2X at least\n" + what).isGreaterThanOrEqualTo(2 * x);
+            assertThat(three / one).as("work three : one\n" + what).isBetween(2.5, 3.5);
+            assertThat(serialIdle / serialWork).as("idleness : work of the serial phase\n" + what).isBetween(0.9, 1.1);
+            assertThat(threeIdle / three).as("idleness : work of three\n" + what).isBetween(0.55, 0.75);
+            assertThat(flat(j, "one", "idleness_ns")).as("one's idleness\n" + what).isLessThan(0.1 * x);
+        } else {
+            // the estimate gives a serial sample at most (P - 1) / 1 = 1 period of idleness
+            assertThat(serialIdle).as(what).isLessThanOrEqualTo(serialWork);
+        }
         CliRunner.Result text = CliRunner.run("contexts", out.toString());
         assertThat(text.exitCode()).as(text.err()).isZero();
         assertThat(text.out()).contains("ForkJoinPool-1-worker-", "/s", "ContextPrograms.serial",
@@ -86,17 +95,6 @@ class ContextsIT {
         CliRunner.Result collapsed = CliRunner.run("contexts", out.toString(), "--collapsed", "--metric", "idleness");
         assertThat(collapsed.exitCode()).as(collapsed.err()).isZero();
         assertThat(collapsed.out().lines()).anyMatch(l -> l.contains("ContextPrograms.serial"));
-        if (mode.equals("dag")) {
-            double slowest = Double.MAX_VALUE;
-            for (JsonNode t : j.at("/samples/threads")) {
-                if (t.get("name").asText().startsWith("ForkJoinPool-1-worker-")) {
-                    slowest = Math.min(slowest, t.get("per_second").asDouble());
-                }
-            }
-            org.junit.jupiter.api.Assumptions.assumeTrue(slowest >= MIN_RATE, "the sampler was starved (a worker got "
-                    + slowest + " samples/s): the work ratio is inconclusive");
-            assertThat(three / one).as("work three : one\n" + what).isBetween(2.7, 3.3);
-        }
     }
 
     /**
