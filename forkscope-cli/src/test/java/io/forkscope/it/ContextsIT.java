@@ -204,7 +204,7 @@ class ContextsIT {
     /**
      * With {@code --sites --mode dag} a logical context's amounts come from the DAG, not from the
      * samples: two phases of 16 and 32 equal leaves, forked below {@code phaseA} and {@code phaseB},
-     * keep their 1 : 2 (work + overhead, ±15%) even where the sampler seldom reaches the leaves: their
+     * keep at least their leaves' time, 1 : 2, even where the sampler seldom reaches the leaves: their
      * loop on System.nanoTime() alone, which JDK 17's execution sampler can rarely walk (1-3 samples
      * per worker in a run). With 20 ms leaves: 1.83-1.99 in 7 runs on JDK 17 (phase A pays a few tens
      * of ms more than its 320, after the warm-up), 2.00-2.05 on JDK 25, and 1.67 once under load; with
@@ -225,10 +225,13 @@ class ContextsIT {
         assertThat(j.get("contexts").asText()).isEqualTo("logical");
         double a = outermost(j, "phaseA");
         double b = outermost(j, "phaseB");
-        // each leaf holds its worker at least its 50 ms of wall clock, whatever the load
+        // Each leaf holds its worker at least its 50 ms of wall clock, whatever the load: time lost from
+        // either phase (to the other, or to no context) fails these bounds. How much more than that a
+        // leaf takes depends on the load while it runs (B/A measured 1.67-2.30 on a loaded machine),
+        // so the ratio is only a sanity bound.
         assertThat(a).as("phase A: 16 leaves\n" + json.out()).isGreaterThanOrEqualTo(16 * 50e6);
         assertThat(b).as("phase B: 32 leaves\n" + json.out()).isGreaterThanOrEqualTo(32 * 50e6);
-        assertThat(b / a).as("work + overhead of phase B : phase A\n" + json.out()).isBetween(1.7, 2.3);
+        assertThat(b / a).as("work + overhead of phase B : phase A\n" + json.out()).isBetween(1.4, 2.8);
     }
 
     /**
