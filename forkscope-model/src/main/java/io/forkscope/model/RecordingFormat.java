@@ -22,18 +22,22 @@ public final class RecordingFormat {
     public static final int MAJOR = 1;
     /**
      * 1.5: JFR sample blocks ({@link #BLOCK_SAMPLES}); 1.6: {@link #BLOCK_DAG_NODES_V3} (nodes carry
-     * their call site). Readers decide by block type, never by this number, so either may come first.
+     * their call site); 1.7: whole-run and region blocks end with the JIT compilers' time. Readers decide by block type, never by this number, so either may come first.
      */
-    public static final int MINOR = 6;
+    public static final int MINOR = 7;
 
     /** Largest payload a reader accepts; anything larger is corruption. */
     public static final int MAX_PAYLOAD = 64 << 20;
 
     /** Key/value pairs of {@link RecordingInfo}: count(u32) (key, value)*. */
     public static final int BLOCK_INFO = 1;
-    /** A {@link WholeRun}: workSpan, workers(u32), threads(u32), tasks(u64), final(u8). */
+    /**
+     * A {@link WholeRun}: workSpan, workers(u32), threads(u32), tasks(u64), final(u8), then (1.7)
+     * compileNs(i64) compileWindowNs(i64), -1 unknown. Readers take a block that ends before the
+     * 1.7 fields (older files) as unknown, and older readers ignore the fields.
+     */
     public static final int BLOCK_WHOLE_RUN = 2;
-    /** A {@link RegionRecord}: label, thread, startNs(u64), workSpan, unjoined(u64). */
+    /** A {@link RegionRecord}: label, thread, startNs(u64), workSpan, unjoined(u64), then (1.7) compileNs(i64, -1 unknown). */
     public static final int BLOCK_REGION = 3;
     /** One warning line from the recorder. */
     public static final int BLOCK_WARNING = 4;

@@ -130,9 +130,9 @@ public final class RecordingReader {
                         }
                     }
                     case RecordingFormat.BLOCK_WHOLE_RUN -> whole = new WholeRun(readWorkSpan(p), p.readInt(),
-                            p.readInt(), p.readLong(), p.readBoolean());
+                            p.readInt(), p.readLong(), p.readBoolean(), optionalLong(p), optionalLong(p));
                     case RecordingFormat.BLOCK_REGION -> regions.add(new RegionRecord(p.readUTF(), p.readUTF(),
-                            p.readLong(), readWorkSpan(p), p.readLong()));
+                            p.readLong(), readWorkSpan(p), p.readLong(), optionalLong(p)));
                     case RecordingFormat.BLOCK_WARNING -> warnings.add(p.readUTF());
                     case RecordingFormat.BLOCK_END -> ended = true;
                     case RecordingFormat.BLOCK_FAILURE -> {
@@ -353,6 +353,11 @@ public final class RecordingReader {
     private static String damaged(String name, int blocks, String what) {
         return name + ": recording is damaged after " + blocks + " complete blocks (" + what
                 + "); showing what was written before";
+    }
+
+    /** A field a newer minor version appended to a block (1.7: compilation times): -1 where the block ends before it. */
+    private static long optionalLong(DataInputStream p) throws IOException {
+        return p.available() >= Long.BYTES ? p.readLong() : -1;
     }
 
     private static WorkSpan readWorkSpan(DataInputStream p) throws IOException {

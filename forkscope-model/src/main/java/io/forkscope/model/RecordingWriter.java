@@ -48,6 +48,8 @@ public final class RecordingWriter implements AutoCloseable {
         data.writeInt(run.threads());
         data.writeLong(run.tasks());
         data.writeBoolean(run.isFinal());
+        data.writeLong(run.compileNs());          // 1.7
+        data.writeLong(run.compileWindowNs());    // 1.7
         finishBlock();
     }
 
@@ -58,6 +60,7 @@ public final class RecordingWriter implements AutoCloseable {
         data.writeLong(region.startNs());
         writeWorkSpan(region.measures());
         data.writeLong(region.unjoined());
+        data.writeLong(region.compileNs());       // 1.7
         finishBlock();
     }
 

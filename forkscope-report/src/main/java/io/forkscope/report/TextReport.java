@@ -9,6 +9,7 @@ import io.forkscope.analysis.cilkview.Diagnosis;
 import io.forkscope.analysis.cilkview.ScalabilityReport;
 import io.forkscope.analysis.cilkview.SectionScalability;
 import io.forkscope.analysis.cilkview.SpeedupEstimate;
+import io.forkscope.model.Compilation;
 import io.forkscope.model.Recording;
 import io.forkscope.model.Unit;
 import io.forkscope.model.WholeRun;
@@ -125,6 +126,12 @@ public final class TextReport implements ReportFormat {
         rows.add(new String[] {"Syncs:", grouped(ws.syncs()), ""});
         rows.add(new String[] {"Average maximal strand:", oneDecimal(s.averageMaximalStrand()), " " + unit.symbol()});
         rows.add(amount("Elapsed:", ws.elapsedNs(), Unit.TIME));
+        Compilation jit = s.compilation();
+        if (jit.known()) {
+            rows.add(new String[] {"JIT compiling:", duration(jit.compileNs()), String.format(java.util.Locale.ROOT,
+                    " (%.0f%% of %s%s)", 100 * jit.share(), duration(jit.elapsedNs()),
+                    whole != null ? " from the run's first event to the recording's end" : "")});
+        }
         if (whole != null) {
             rows.add(new String[] {"Workers:", grouped(whole.workers()), ""});
             rows.add(new String[] {"Threads:", grouped(whole.threads()), ""});

@@ -62,6 +62,7 @@ public final class Agent {
                 engine.warn("this JVM cannot read a thread's CPU time: strand times include time threads were"
                         + " blocked or preempted");
             }
+            useCompilerClock(engine);
             ForkJoinRecorder recorder = new ForkJoinRecorder();
             OutputFile.Opened file = OutputFile.open(opts.out(), opts.force(), pid);
             if (!file.path().equals(opts.out())) {
@@ -215,6 +216,15 @@ public final class Agent {
         return cpu == null ? Clock.SYSTEM : cpu;
     }
 
+    /** Regions and the whole run carry the JIT compilers' time; without the counter, they say it is unknown. */
+    private static void useCompilerClock(SpanEngine engine) {
+        try {
+            engine.useCompilerClock(JvmCompilerClock.create());
+        } catch (RuntimeException | LinkageError e) {
+            engine.warn("JIT compilation time: not measured (" + e + ")");
+        }
+    }
+
     /**
      * Loads the classes the hooks use before any ForkJoinTask exists, so that no class of ours is
      * first loaded from inside a transformation or a hot hook (ClassCircularityError, JVM-NOTES).
@@ -232,7 +242,7 @@ public final class Agent {
             "java.util.concurrent.atomic.LongAdder", "java.util.concurrent.atomic.Striped64$Cell",
             "io.forkscope.model.dag.RecordedNode", "io.forkscope.model.dag.EdgeKind", "io.forkscope.model.dag.NodeEnd",
             "io.forkscope.recorder.fj.ForkJoinHooks", "io.forkscope.recorder.fj.Failure",
-            "io.forkscope.model.RegionRecord", "io.forkscope.model.RecorderFailure", "io.forkscope.model.WorkSpan", "io.forkscope.model.WholeRun"};
+            "io.forkscope.model.RegionRecord", "io.forkscope.model.RecorderFailure", "io.forkscope.recorder.engine.CompilerClock", "io.forkscope.model.WorkSpan", "io.forkscope.model.WholeRun"};
         for (String name : names) {
             Class.forName(name, true, Agent.class.getClassLoader());
         }

@@ -77,6 +77,21 @@ public final class SpanEngine implements Measurements {
     private final NotRunningTime notRunning;
     private final TaskModel model;
     private final long startNs;
+    /**
+     * The JIT compilers' counter ({@link #useCompilerClock}); read at region starts and stops and at
+     * snapshots, never by a fork/join hook. Set once by the agent before the program runs.
+     */
+    private volatile CompilerClock compilers = CompilerClock.NONE;
+    /**
+     * The compilers' counter at the run's first event ({@link #UNREAD} before it; -1 unknown), and
+     * the clock then: the whole run's compilation window starts there, as its elapsed time does, not
+     * at the JVM's or the agent's start-up. A plain field read by every event, written once under
+     * {@code compileLock}; a racing second writer sees it written and leaves it.
+     */
+    private long compileAtFirstEvent = UNREAD;
+    private long firstEventClock;
+    private final Object compileLock = new Object();
+    private static final long UNREAD = Long.MIN_VALUE;
 
     private final ThreadRegistry threads;
     /** Closed regions in the order they closed, each settled when drained (one consumer: the sink). */
@@ -848,6 +863,24 @@ public final class SpanEngine implements Measurements {
         }
     }
 
+    /**
+     * Reads the JIT compilers' time from now on (at region starts and stops and at snapshots), so
+     * that regions and the whole run carry their compilation time. Call before the program runs.
+     */
+    public void useCompilerClock(CompilerClock clock) {
+        compilers = clock;
+    }
+
+    /** At the run's first event: where the whole run's compilation window starts. */
+    private void readCompileAtFirstEvent() {
+        synchronized (compileLock) {
+            if (compileAtFirstEvent == UNREAD) {
+                firstEventClock = clock.nanoTime();
+                compileAtFirstEvent = compilers.compileNanos();
+            }
+        }
+    }
+
     public Object regionStart(String label) {
         ThreadState ts = enter();
         if (ts == null) {
@@ -857,7 +890,7 @@ public final class SpanEngine implements Measurements {
             long now = clock.nanoTime();
             Frame f = frame(ts, now);
             closeStrand(ts, now);
-            RegionToken token = new RegionToken(label, ts, f, now, outstanding());
+            RegionToken token = new RegionToken(label, ts, f, now, outstanding(), compilers.compileNanos());
             if (ts.sites != null) {
                 token.siteRegion = ts.sites.regionStart(label);   // after the strand closed: in step with f
             }
@@ -894,7 +927,8 @@ public final class SpanEngine implements Measurements {
                         f.spawns - t.spawns, f.syncs - t.syncs, now - t.startNs);
                 // no waiting here for late exit hooks: the count is settled when the sink drains it
                 long[] counts = spawnsAndEnds();
-                closedRegions.add(new ClosedRegion(new RegionRecord(t.label, ts.threadName, t.startNs - startNs, ws, 0),
+                long compiled = CompilerClock.between(t.compileNs, compilers.compileNanos());
+                closedRegions.add(new ClosedRegion(new RegionRecord(t.label, ts.threadName, t.startNs - startNs, ws, 0, compiled),
                         Math.max(0, counts[0] - counts[1] - t.outstanding), counts[0], t.outstanding, now + SETTLE_NS));
             }
             if (f.waitDepth == 0) {
@@ -985,8 +1019,16 @@ public final class SpanEngine implements Measurements {
     public WholeRun snapshot(boolean isFinal) {
         Totals t = totals();
         long elapsed = t.first == Long.MAX_VALUE ? 0 : t.last - t.first;
+        long compiled = -1;
+        long window = -1;
+        synchronized (compileLock) {
+            if (compileAtFirstEvent != UNREAD) {
+                compiled = CompilerClock.between(compileAtFirstEvent, compilers.compileNanos());
+                window = compiled < 0 ? -1 : clock.nanoTime() - firstEventClock;
+            }
+        }
         return new WholeRun(new WorkSpan(t.work, t.span, t.bspan, t.spawns, t.syncs, elapsed), t.workers(),
-                t.threadsWithTasks, t.execs, isFinal);
+                t.threadsWithTasks, t.execs, isFinal, compiled, window);
     }
 
     /** Settles every closed region now (see {@link #drainRegions(Consumer, boolean)}). */
@@ -1021,7 +1063,7 @@ public final class SpanEngine implements Measurements {
             if (unjoined > 0) {
                 warnings.add("region '" + r.label() + "' ended while " + unjoined
                         + " task(s) forked inside it had not finished: their work is missing from the region");
-                r = new RegionRecord(r.label(), r.thread(), r.startNs(), r.measures(), unjoined);
+                r = r.withUnjoined(unjoined);
             }
             sink.accept(r);
         }
@@ -1164,6 +1206,9 @@ public final class SpanEngine implements Measurements {
             return null;
         }
         ts.enterEvent();
+        if (compileAtFirstEvent == UNREAD) {
+            readCompileAtFirstEvent();
+        }
         if (ts.sites == null && ts.depth == 0) {
             io.forkscope.recorder.sites.SiteProfiler p = siteProfiler;
             if (p != null) {
