@@ -121,8 +121,25 @@ final class AgentLaunch {
         try {
             return pb.start();
         } catch (IOException e) {
-            throw new UserError("cannot start '" + pb.command().get(0) + "': " + e.getMessage());
+            throw new UserError("cannot start '" + pb.command().get(0) + "': " + startFailure(e));
         }
+    }
+
+    /**
+     * @return why a program did not start, in the words {@code bench} uses: Java's message reads
+     *     "Cannot run program "x" (in directory "d"): error=2, No such file or directory"
+     */
+    static String startFailure(IOException e) {
+        String m = String.valueOf(e.getMessage());
+        if (m.contains("error=2,")) {
+            return "no such program";
+        }
+        if (m.contains("error=13,")) {
+            return "not executable (permission denied)";
+        }
+        int errno = m.indexOf("error=");
+        int comma = errno < 0 ? -1 : m.indexOf(',', errno);
+        return comma < 0 ? m : m.substring(comma + 1).strip();
     }
 
     /** Starts the command with inherited standard streams and returns its exit code. */

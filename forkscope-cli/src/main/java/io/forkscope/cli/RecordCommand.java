@@ -164,8 +164,9 @@ final class RecordCommand implements Callable<Integer> {
         int exit = launch.run(command);
         List<Path> written = launch.recordings();
         if (written.isEmpty()) {
+            // the command's exit code still passes through: it ran, it just started no JVM
             spec.commandLine().getErr().println("forkscope: no recording was written (did the command start a JVM?)");
-            return exit == 0 ? 1 : exit;
+            return exit;
         }
         RecordingOutcome.report(written, exit, spec.commandLine().getErr());
         return exit;
