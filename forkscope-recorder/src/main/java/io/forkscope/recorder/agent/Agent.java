@@ -187,8 +187,9 @@ public final class Agent {
      * {@code mode=regions}: times regions and the whole run, weaving nothing but, with
      * {@code workers=P}, ForkJoinPool's constructors (see {@link RegionTimer}). Everything the timing
      * path needs is done here, before the program's main: weaving ForkJoinPool (not when the program
-     * first touches it), loading the timer's and the sink's classes (a first flush), so that no class
-     * of the agent loads inside a timed region and the whole run's clock starts after the agent's set-up.
+     * first touches it) and letting the JIT work off the compilations that queued (see {@link JitBacklog}),
+     * loading the timer's and the sink's classes (a first flush), so that no class of the agent loads
+     * inside a timed region and the whole run's clock starts after the agent's set-up.
      */
     private static void startTiming(AgentOptions opts, long pid, Instrumentation inst) throws Exception {
         OutputFile.Opened file = OutputFile.open(opts.out(), opts.force(), pid);
@@ -199,6 +200,7 @@ public final class Agent {
             PoolParallelismWeaver pools = new PoolParallelismWeaver();
             pools.install(inst, opts.workers(), opts.fifoPools());
             pools.weaveNow();   // a failure is said on stderr by the weaver; pools then keep their own
+            JitBacklog.await();   // the weaving's compilations, worked off before main rather than inside it
         }
         Map<String, String> info = info(opts, pid);
         info.put(RecordingInfo.MODE, AgentOptions.MODE_REGIONS);
