@@ -80,8 +80,8 @@ public final class RegionTimer implements RecorderHooks, Measurements {
     }
 
     /**
-     * The whole run of this mode is the program's time from the agent's start (after JVM start-up)
-     * to now; its work, span and counts are 0, as are the regions': readers tell this mode by the
+     * The whole run of this mode is the program's time from this timer's creation (the end of the
+     * agent's start-up, after JVM start-up and the agent's weaving) to now; its work, span and counts are 0, as are the regions': readers tell this mode by the
      * information key {@code mode=regions}.
      */
     @Override
