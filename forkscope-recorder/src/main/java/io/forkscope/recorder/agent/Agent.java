@@ -186,20 +186,29 @@ public final class Agent {
 
     /**
      * {@code mode=regions}: times regions and the whole run, weaving nothing but, with
-     * {@code workers=P}, ForkJoinPool's constructors (see {@link RegionTimer}).
+     * {@code workers=P}, ForkJoinPool's constructors (see {@link RegionTimer}). Everything the timing
+     * path needs is done here, before the program's main: weaving ForkJoinPool (not when the program
+     * first touches it) and letting the JIT work off the compilations that queued (see {@link JitBacklog}),
+     * loading the timer's and the sink's classes (a first flush), so that no class of the agent loads
+     * inside a timed region and the whole run's clock starts after the agent's set-up.
      */
     private static void startTiming(AgentOptions opts, long pid, Instrumentation inst) throws Exception {
-        RegionTimer timer = new RegionTimer(Clock.SYSTEM, opts.workers());
         OutputFile.Opened file = OutputFile.open(opts.out(), opts.force(), pid);
         if (!file.path().equals(opts.out())) {
             System.err.println("forkscope: " + opts.out() + " exists; recording to " + file.path());
         }
         if (opts.workers() != AgentOptions.KEEP_WORKERS || opts.fifoPools() != null) {
-            new PoolParallelismWeaver().install(inst, opts.workers(), opts.fifoPools());
+            PoolParallelismWeaver pools = new PoolParallelismWeaver();
+            pools.install(inst, opts.workers(), opts.fifoPools());
+            pools.weaveNow();   // a failure is said on stderr by the weaver; pools then keep their own
+            JitBacklog.await();   // the weaving's compilations, worked off before main rather than inside it
         }
         Map<String, String> info = info(opts, pid);
         info.put(RecordingInfo.MODE, AgentOptions.MODE_REGIONS);
+        RegionTimer timer = new RegionTimer(Clock.SYSTEM, opts.workers());
+        timer.warmUp();
         RecordingSink sink = new RecordingSink(new RecordingWriter(file.stream()), info, timer, opts.flushMs());
+        sink.flush();   // the flusher's path, loaded now rather than at its first round inside the program
         RecorderBridge.install(timer);
         sink.start();
     }
