@@ -114,4 +114,28 @@ public final class RecordingFormat {
 
     /** Largest piece of JFR bytes in one {@link #BLOCK_SAMPLES} block (well under {@link #MAX_PAYLOAD}). */
     public static final int SAMPLES_PIECE = 16 << 20;
+
+    /** Bytes before the first block: magic, major, minor. */
+    public static final int HEADER_BYTES = MAGIC.length + 4;
+
+    /** Bytes of a block besides its payload: type(1), length(4), crc32(4). */
+    public static final int BLOCK_FRAME_BYTES = 9;
+
+    /** @return what a block of this type holds, for people ("DAG nodes"); "unknown" for a type of a newer minor version */
+    public static String blockName(int type) {
+        return switch (type) {
+            case BLOCK_INFO -> "information";
+            case BLOCK_WHOLE_RUN -> "whole run";
+            case BLOCK_REGION -> "region";
+            case BLOCK_WARNING -> "warning";
+            case BLOCK_END -> "end";
+            case BLOCK_DAG_NODES, BLOCK_DAG_NODES_V2, BLOCK_DAG_NODES_V3 -> "DAG nodes";
+            case BLOCK_DAG_RUN -> "DAG frame";
+            case BLOCK_DAG_BUSY -> "busy intervals";
+            case BLOCK_FAILURE -> "recorder failure";
+            case BLOCK_SITES -> "call sites";
+            case BLOCK_SAMPLES -> "stack samples";
+            default -> "unknown";
+        };
+    }
 }
