@@ -53,7 +53,8 @@ final class RecordingOutcome {
                     + " task(s) and never declared units with Forkscope.work (record with --unit time, or call"
                     + " Forkscope.work in each strand)" + next;
         }
-        return "recording written to " + file + next;
+        return "recording written to " + file + rec.get().incompleteCause().map(c -> ", incomplete: " + c).orElse("")
+                + next;
     }
 
     /** @return the recording when it is small enough to look into and readable; else empty */

@@ -99,6 +99,7 @@ public final class Agent {
             if (opts.sample()) {
                 startSampling(opts, originNs, engine, sink);
             }
+            watchSignals(sink);
             sink.start();
         } catch (Throwable t) {
             System.err.println("forkscope: could not start, the program runs without recording: " + t.getMessage());
@@ -200,7 +201,18 @@ public final class Agent {
         info.put(RecordingInfo.MODE, AgentOptions.MODE_REGIONS);
         RecordingSink sink = new RecordingSink(new RecordingWriter(file.stream()), info, timer, opts.flushMs());
         RecorderBridge.install(timer);
+        watchSignals(sink);
         sink.start();
+    }
+
+    /** Lets the sink say which signal ended the run, if one did; a JVM where that cannot be watched records as before. */
+    private static void watchSignals(RecordingSink sink) {
+        try {
+            SignalWatch watch = SignalWatch.install();
+            sink.endedBy(watch::endedBy);
+        } catch (Throwable t) {
+            // no sun.misc.Signal in this runtime: the recording cannot tell a signal from a normal end
+        }
     }
 
     /**
