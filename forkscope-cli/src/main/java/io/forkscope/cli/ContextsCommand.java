@@ -92,8 +92,8 @@ final class ContextsCommand implements Callable<Integer> {
         if (rec.recordedSamples().isEmpty()) {
             throw new UserError("true".equals(rec.info().asMap().get("sample"))
                     ? name + " was recorded with --sample but holds no samples: they are written at the end of the run,"
-                            + " which this recording does not reach ("
-                            + rec.incompleteCause().orElse("its recorder wrote none") + ")"
+                            + " which this recording does not reach: "
+                            + rec.incompleteCause().orElse("its recorder wrote none")
                     : name + " has no samples: record it with `forkscope record --sample`");
         }
         boolean terminal = System.console() != null;

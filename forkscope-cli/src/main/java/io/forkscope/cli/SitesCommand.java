@@ -86,8 +86,8 @@ final class SitesCommand implements Callable<Integer> {
         RecordedSites sites = rec.recordedSites().orElseThrow(() -> new UserError(
                 "true".equals(rec.info().asMap().get(SITES_KEY))
                         ? name + " was recorded with --sites but holds no call sites: they are written at the end"
-                                + " of the run, which this recording does not reach ("
-                                + rec.incompleteCause().orElse("its recorder wrote none") + ")"
+                                + " of the run, which this recording does not reach: "
+                                + rec.incompleteCause().orElse("its recorder wrote none")
                         : name + " has no call sites: record it with `forkscope record --sites`"));
         SitesResult result = sites.wholeRun();
         String selected = null;

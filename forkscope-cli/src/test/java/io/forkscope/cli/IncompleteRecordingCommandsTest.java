@@ -113,7 +113,7 @@ class IncompleteRecordingCommandsTest {
                 }
                 assertThat(r.exitCode()).as(command + "\n" + r.out()).isZero();
                 readable++;
-                String why = r.out().contains("recording is truncated") ? "recording is truncated"
+                String why = r.out().contains(": cut short after byte " + cut + " (") ? "cut short after byte " + cut
                         : "the recording was not closed";
                 warnsFirstOnce(r, f, why, command);
             }
