@@ -114,6 +114,9 @@ final class ContextsCommand implements Callable<Integer> {
         } else if (view.collapsed) {
             CollapsedStacks.write(r.profile(), m, 1000, out);
         } else {
+            if (!rec.complete()) {
+                out.println(RecordingInput.incompleteLine(rec));
+            }
             ContextsHeader.write(r, name, sites, out);
             if (view.flat) {
                 ContextsFlatText.write(r.profile(), top, out);

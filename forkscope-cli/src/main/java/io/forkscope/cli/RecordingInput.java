@@ -61,6 +61,11 @@ final class RecordingInput {
         return name + ": " + rec.incompleteCause().orElse("incomplete") + ", and " + what + " comes before that";
     }
 
+    /** @return a text report's first line when {@code rec} is incomplete, with its cause; null when complete */
+    static String incompleteLine(Recording rec) {
+        return rec.complete() ? null : io.forkscope.report.TextReport.incomplete(rec.incompleteCause().orElse(null));
+    }
+
     /** @return the warnings, each starting with the file's name (the reader's already do; the recorder's do not) */
     static List<String> named(List<String> warnings, String name) {
         return warnings.stream().map(w -> w.startsWith(name + ": ") ? w : name + ": " + w).toList();

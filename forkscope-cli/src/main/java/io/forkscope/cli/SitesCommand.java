@@ -111,8 +111,8 @@ final class SitesCommand implements Callable<Integer> {
         } else if (format.csv) {
             SitesCsv.write(rows, top == null ? 0 : top, out);
         } else {
-            SitesText.write(rows, name, scope, region == null ? regionsHint(sites) : null, rec.complete(),
-                    top == null ? DEFAULT_TOP : top, out);
+            SitesText.write(rows, name, scope, region == null ? regionsHint(sites) : null,
+                    RecordingInput.incompleteLine(rec), top == null ? DEFAULT_TOP : top, out);
             throttledNote(sites, rec.info().asMap(), out);
         }
         if (!rows.workTotal().ok() || !rows.spanTotal().ok()) {
