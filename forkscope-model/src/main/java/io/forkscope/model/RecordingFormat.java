@@ -11,7 +11,14 @@ package io.forkscope.model;
  *
  * All numbers are big-endian; strings are {@link java.io.DataOutput#writeUTF modified UTF-8}.
  * Blocks are written whole with one write, so a killed JVM leaves a file whose last block may be
- * cut short: readers keep every complete block before it. A reader skips block types it does not
+ * cut short: readers keep every complete block before it. Every block's checksum is verified as it
+ * is read; the first block that is cut short (the file ends inside it), fails its checksum, claims
+ * an impossible length or holds contents that contradict it ends the reading there, and the reader
+ * says where ({@link RecordingDamage}). A length field damaged so that the block runs past the
+ * file's end is told from a cut: a length one byte away from it makes a whole block with a
+ * matching checksum. The header (magic and version) has no checksum: a damaged magic or major
+ * version is not a recording, a damaged minor version goes unnoticed (readers decide by block
+ * type, never by the minor version). A reader skips block types it does not
  * know when the major version matches (newer minor versions only add block types and keys); a
  * newer major version is refused.
  */

@@ -26,11 +26,14 @@ import java.util.TreeMap;
 
 /**
  * Reads a {@code .fsk} file (see {@link RecordingFormat}). A file cut short or damaged after some
- * complete blocks is read up to its last complete block, marked truncated; a recorder failure
- * block marks the recording failed; either, or a missing end block, makes it not
- * {@link Recording#complete()}, with a warning saying why first in its warnings. A file that is not a
- * recording, of a newer major version, or without any measurement is refused with a
- * {@link RecordingException} whose message names the file.
+ * complete blocks is read up to its last complete block, marked truncated, with where and how
+ * ({@link Recording#damage()}: "FILE: cut short after byte N", "FILE: damaged at byte N (block type
+ * T, NAME): why"); a recorder failure block marks the recording failed; an information key
+ * {@link RecordingInfo#ENDED_BY} marks a run a signal ended; any of these, or a missing end block,
+ * makes it not {@link Recording#complete()}, with a warning saying why first in its warnings. A file
+ * that is empty, not a recording, of a newer major version, cut or damaged before its information
+ * block or its first measurement is refused with a {@link RecordingException} whose one-line
+ * message names the file.
  */
 public final class RecordingReader {
     private RecordingReader() {}
