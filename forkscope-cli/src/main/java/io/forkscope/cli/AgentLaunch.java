@@ -147,12 +147,32 @@ final class AgentLaunch {
         return await(start(processBuilder(command).inheritIO()));
     }
 
+    /**
+     * As {@link #run(List)}, and {@code ended} gets the command's exit code once, after it ended:
+     * from this thread, or, when this JVM is being stopped (Ctrl-C, SIGTERM), from the shutdown hook
+     * that stops the command, before this JVM exits.
+     */
+    int run(List<String> command, java.util.function.IntConsumer ended) throws IOException, InterruptedException {
+        Once once = new Once(ended);
+        int exit = await(start(processBuilder(command).inheritIO()), once);
+        once.accept(exit);
+        return exit;
+    }
+
     /** Waits for a started command, which is stopped if this JVM is stopped first; @return its exit code */
     static int await(Process p) throws InterruptedException {
+        return await(p, exit -> { });
+    }
+
+    /**
+     * As {@link #await(Process)}; when this JVM is stopped first, its shutdown hook stops the
+     * command, waits for it to end and hands its exit code to {@code stopped} before the JVM exits.
+     */
+    static int await(Process p, java.util.function.IntConsumer stopped) throws InterruptedException {
         Thread stopChild = new Thread(() -> {
             p.destroy();
             try {
-                p.waitFor();
+                stopped.accept(p.waitFor());
             } catch (InterruptedException ignored) {
                 Thread.currentThread().interrupt();
             }
@@ -165,6 +185,28 @@ final class AgentLaunch {
                 Runtime.getRuntime().removeShutdownHook(stopChild);
             } catch (IllegalStateException shuttingDown) {
                 // the hook runs anyway
+            }
+        }
+    }
+
+    /**
+     * Runs an exit-code consumer once, whichever thread comes first; a second caller waits until the
+     * first has finished (a shutdown hook must not let the JVM exit while the main thread is still
+     * printing).
+     */
+    private static final class Once implements java.util.function.IntConsumer {
+        private final java.util.function.IntConsumer action;
+        private boolean done;
+
+        Once(java.util.function.IntConsumer action) {
+            this.action = action;
+        }
+
+        @Override
+        public synchronized void accept(int exit) {
+            if (!done) {
+                done = true;
+                action.accept(exit);
             }
         }
     }

@@ -415,6 +415,9 @@ final class BenchCommand implements Callable<Integer> {
     static Map<String, SectionBounds> readBounds(Path file, PrintWriter err) {
         Recording rec = RecordingInput.read(file, err);
         Map<String, SectionBounds> b = RecordedBounds.of(rec);
+        if (b.isEmpty() && !rec.complete()) {
+            throw new UserError(RecordingInput.lost(rec, file.toString(), "no work or span of its run"));
+        }
         if (b.isEmpty()) {
             throw new UserError(file + ": has no work and span to predict speedups from (a timing of bench,"
                     + " or a run without fork/join?); record the program with forkscope record");

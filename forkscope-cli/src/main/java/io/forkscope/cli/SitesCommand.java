@@ -90,7 +90,8 @@ final class SitesCommand implements Callable<Integer> {
         RecordedSites sites = rec.recordedSites().orElseThrow(() -> new UserError(
                 "true".equals(rec.info().asMap().get(SITES_KEY))
                         ? name + " was recorded with --sites but holds no call sites: they are written at the end"
-                                + " of the run, which this recording does not reach"
+                                + " of the run, which this recording does not reach: "
+                                + rec.incompleteCause().orElse("its recorder wrote none")
                         : name + " has no call sites: record it with `forkscope record --sites`"));
         SitesResult result = sites.wholeRun();
         String selected = null;
@@ -116,8 +117,8 @@ final class SitesCommand implements Callable<Integer> {
         } else if (format.csv) {
             SitesCsv.write(rows, top == null ? 0 : top, out);
         } else {
-            SitesText.write(rows, name, scope, region == null ? regionsHint(sites) : null, rec.complete(),
-                    top == null ? DEFAULT_TOP : top, out);
+            SitesText.write(rows, name, scope, region == null ? regionsHint(sites) : null,
+                    RecordingInput.incompleteLine(rec), top == null ? DEFAULT_TOP : top, out);
             throttledNote(sites, rec.info().asMap(), out);
             ColdCode.diagnosis(compilation, rec.info().unit(), region == null)
                     .ifPresent(d -> out.println("note: " + d.message()));

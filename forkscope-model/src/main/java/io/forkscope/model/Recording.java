@@ -26,13 +26,21 @@ import java.util.Optional;
  *                  (format 1.4), else null
  * @param samples   the stack samples when it was recorded with {@code --sample} and they were
  *                  written whole (format 1.5), else null
+ * @param damage    where and how the file is cut short or damaged when {@code truncated}, else null
  */
 public record Recording(RecordingInfo info, WholeRun wholeRun, List<RegionRecord> regions,
                         List<String> warnings, boolean ended, Dag dag, RecorderFailure failure,
-                        boolean truncated, RecordedSites sites, RecordedSamples samples) {
+                        boolean truncated, RecordedSites sites, RecordedSamples samples, RecordingDamage damage) {
     public Recording {
         regions = List.copyOf(regions);
         warnings = List.copyOf(warnings);
+    }
+
+    /** A recording without a description of its damage. */
+    public Recording(RecordingInfo info, WholeRun wholeRun, List<RegionRecord> regions, List<String> warnings,
+                     boolean ended, Dag dag, RecorderFailure failure, boolean truncated, RecordedSites sites,
+                     RecordedSamples samples) {
+        this(info, wholeRun, regions, warnings, ended, dag, failure, truncated, sites, samples, null);
     }
 
     /** A recording without samples. */
@@ -59,9 +67,41 @@ public record Recording(RecordingInfo info, WholeRun wholeRun, List<RegionRecord
         this(info, wholeRun, regions, warnings, ended, null);
     }
 
-    /** @return whether the numbers cover the whole run: ended, no recorder failure, not truncated */
+    /**
+     * @return whether the numbers cover the whole run: ended, no recorder failure, not truncated, and
+     *     the run not ended by a signal ({@link RecordingInfo#ENDED_BY})
+     */
     public boolean complete() {
-        return ended && failure == null && !truncated;
+        return ended && failure == null && !truncated && endedBy().isEmpty();
+    }
+
+    /** @return the signal that ended the run before the program finished ("SIGTERM"), if one did */
+    public Optional<String> endedBy() {
+        return Optional.ofNullable(info.asMap().get(RecordingInfo.ENDED_BY));
+    }
+
+    /**
+     * @return why the numbers do not cover the whole run, in a few words without the file's name
+     *     ("cut short after byte 3000", "its run was ended by SIGTERM"), the most basic cause first;
+     *     empty when {@link #complete()}
+     */
+    public Optional<String> incompleteCause() {
+        if (failure != null) {
+            return Optional.of("its recorder failed internally (" + failure.text() + ")");
+        }
+        if (damage != null) {
+            return Optional.of(damage.summary());
+        }
+        if (truncated) {
+            return Optional.of("cut short or damaged");
+        }
+        if (endedBy().isPresent()) {
+            return Optional.of("its run was ended by " + endedBy().get());
+        }
+        if (!ended) {
+            return Optional.of("it was not closed (the recorded JVM was killed?)");
+        }
+        return Optional.empty();
     }
 
     /** @return the recorder's internal failure, when it stopped recording early */

@@ -11,7 +11,14 @@ package io.forkscope.model;
  *
  * All numbers are big-endian; strings are {@link java.io.DataOutput#writeUTF modified UTF-8}.
  * Blocks are written whole with one write, so a killed JVM leaves a file whose last block may be
- * cut short: readers keep every complete block before it. A reader skips block types it does not
+ * cut short: readers keep every complete block before it. Every block's checksum is verified as it
+ * is read; the first block that is cut short (the file ends inside it), fails its checksum, claims
+ * an impossible length or holds contents that contradict it ends the reading there, and the reader
+ * says where ({@link RecordingDamage}). A length field damaged so that the block runs past the
+ * file's end is told from a cut: a length one byte away from it makes a whole block with a
+ * matching checksum. The header (magic and version) has no checksum: a damaged magic or major
+ * version is not a recording, a damaged minor version goes unnoticed (readers decide by block
+ * type, never by the minor version). A reader skips block types it does not
  * know when the major version matches (newer minor versions only add block types and keys); a
  * newer major version is refused.
  */
@@ -118,4 +125,28 @@ public final class RecordingFormat {
 
     /** Largest piece of JFR bytes in one {@link #BLOCK_SAMPLES} block (well under {@link #MAX_PAYLOAD}). */
     public static final int SAMPLES_PIECE = 16 << 20;
+
+    /** Bytes before the first block: magic, major, minor. */
+    public static final int HEADER_BYTES = MAGIC.length + 4;
+
+    /** Bytes of a block besides its payload: type(1), length(4), crc32(4). */
+    public static final int BLOCK_FRAME_BYTES = 9;
+
+    /** @return what a block of this type holds, for people ("DAG nodes"); "unknown" for a type of a newer minor version */
+    public static String blockName(int type) {
+        return switch (type) {
+            case BLOCK_INFO -> "information";
+            case BLOCK_WHOLE_RUN -> "whole run";
+            case BLOCK_REGION -> "region";
+            case BLOCK_WARNING -> "warning";
+            case BLOCK_END -> "end";
+            case BLOCK_DAG_NODES, BLOCK_DAG_NODES_V2, BLOCK_DAG_NODES_V3 -> "DAG nodes";
+            case BLOCK_DAG_RUN -> "DAG frame";
+            case BLOCK_DAG_BUSY -> "busy intervals";
+            case BLOCK_FAILURE -> "recorder failure";
+            case BLOCK_SITES -> "call sites";
+            case BLOCK_SAMPLES -> "stack samples";
+            default -> "unknown";
+        };
+    }
 }

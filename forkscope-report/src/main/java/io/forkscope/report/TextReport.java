@@ -33,6 +33,16 @@ public final class TextReport implements ReportFormat {
     /** The first line of the report of a recording that is not complete. */
     public static final String INCOMPLETE = "INCOMPLETE RECORDING: the numbers below cover only part of the run"
             + " (the warnings say why)";
+    /**
+     * @param cause why the recording is incomplete, in a few words ("its run was ended by SIGTERM",
+     *              "cut short after byte 3000"), or null when not known
+     * @return the first line of the report of a recording that is not complete, with its cause
+     */
+    public static String incomplete(String cause) {
+        return cause == null ? INCOMPLETE
+                : "INCOMPLETE RECORDING: the numbers below cover only part of the run (" + cause + ")";
+    }
+
     private static final int LABEL_WIDTH = "Average maximal strand:".length() + 1;
 
     @Override
@@ -40,7 +50,7 @@ public final class TextReport implements ReportFormat {
         Lines text = new Lines();
         Unit unit = report.unit();
         if (!rec.complete()) {
-            text.add(INCOMPLETE);
+            text.add(incomplete(rec.incompleteCause().orElse(null)));
         }
         text.add("Unit " + unit.symbol() + (unit == Unit.TIME ? " (measured time)" : " (abstract work declared by the program)")
                 + ", burden " + grouped(rec.info().burden()) + " " + unit.symbol() + " per steal edge ("

@@ -100,6 +100,7 @@ public final class Agent {
             if (opts.sample()) {
                 startSampling(opts, originNs, engine, sink);
             }
+            watchSignals(sink);
             sink.start();
         } catch (Throwable t) {
             System.err.println("forkscope: could not start, the program runs without recording: " + t.getMessage());
@@ -210,7 +211,18 @@ public final class Agent {
         RecordingSink sink = new RecordingSink(new RecordingWriter(file.stream()), info, timer, opts.flushMs());
         sink.flush();   // the flusher's path, loaded now rather than at its first round inside the program
         RecorderBridge.install(timer);
+        watchSignals(sink);
         sink.start();
+    }
+
+    /** Lets the sink say which signal ended the run, if one did; a JVM where that cannot be watched records as before. */
+    private static void watchSignals(RecordingSink sink) {
+        try {
+            SignalWatch watch = SignalWatch.install();
+            sink.endedBy(watch::endedBy);
+        } catch (Throwable t) {
+            // no sun.misc.Signal in this runtime: the recording cannot tell a signal from a normal end
+        }
     }
 
     /**

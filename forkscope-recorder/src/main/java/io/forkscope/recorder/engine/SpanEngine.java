@@ -1158,11 +1158,24 @@ public final class SpanEngine implements Measurements {
         return out;
     }
 
-    /** @return what the DAG is known to miss so far (exact once the program's threads have stopped) */
+    /** The signal that ended the run, or null (see {@link #runEndedBy}). */
+    private volatile String endedBy;
+
+    @Override
+    public void runEndedBy(String signal) {
+        endedBy = signal;
+    }
+
+    /**
+     * @return what the DAG is known to miss so far (exact once the program's threads have stopped);
+     *     after a signal ended the run, the tasks not yet joined count as cut off by it, not unjoined
+     */
     public io.forkscope.model.RecordingGaps gaps() {
-        return new io.forkscope.model.RecordingGaps(Math.max(0, plainCreates.sum() - plainJoins.sum()),
-                unmodeledCreates.sum(), unconnectedCompletions.sum(), quiescenceOverflows.get(),
-                reforkedCompleters.sum());
+        long open = Math.max(0, plainCreates.sum() - plainJoins.sum());
+        String signal = endedBy;
+        return new io.forkscope.model.RecordingGaps(signal == null ? open : 0, unmodeledCreates.sum(),
+                unconnectedCompletions.sum(), quiescenceOverflows.get(), reforkedCompleters.sum(),
+                signal == null ? 0 : open, signal);
     }
 
     @Override
