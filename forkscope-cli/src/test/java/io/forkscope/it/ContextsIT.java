@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import forkscopeit.contexts.ContextPrograms;
+import forkscopeit.contexts.ContextSpin;
+import forkscopeit.contexts.ForkAndInline;
 import forkscopeit.contexts.GrainPrograms;
 import forkscopeit.contexts.SubmittedFromOutside;
 import forkscopeit.contexts.ThreeForksDeep;
@@ -140,6 +142,44 @@ class ContextsIT {
         assertThat(text.out()).contains("contexts: logical");
         CliRunner.Result json = CliRunner.run("contexts", out.toString(), "--json");
         assertThat(new ObjectMapper().readTree(json.out()).get("contexts").asText()).isEqualTo("logical");
+    }
+
+    /**
+     * Issue 20 item 2: whole logical contexts. Each round's root task forks tree A and computes tree B
+     * inline ({@code b.compute()}), three levels each ({@link ForkAndInline}). With {@code record
+     * --sample} alone (and with {@code --no-collapse}) every sample in a leaf's spin lies below the
+     * whole path from the root task's entry: {@code Root.compute;TopX.compute;MidX.compute;LeafX.compute},
+     * for the tasks forked inside the inline tree too (before, those lost {@code Root.compute}: a
+     * forked task's context was its forker's task context plus the fork's method only).
+     */
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("javasAndCollapse")
+    void everyLeafOfAForkedAndAnInlineTreeHasItsWholeContext(String java, String collapse, @TempDir Path dir)
+            throws Exception {
+        Path out = dir.resolve("inline.fsk");
+        List<String> args = new java.util.ArrayList<>(List.of("record", "--sample", "-o", out.toString()));
+        if (collapse.equals("--no-collapse")) {
+            args.add("--no-collapse");
+        }
+        args.addAll(List.of("--", java, "-cp", CliIT.cp(), ForkAndInline.class.getName(), "30", "3"));
+        CliRunner.Result rec = CliRunner.run(args.toArray(String[]::new));
+        assertThat(rec.exitCode()).as(rec.err()).isZero();
+        CliRunner.Result collapsed = CliRunner.run("contexts", out.toString(), "--collapsed");
+        assertThat(collapsed.exitCode()).as(collapsed.err()).isZero();
+        String p = ForkAndInline.class.getName();
+        for (String tree : List.of("A", "B")) {
+            String leaf = p + "$Leaf" + tree + ".compute;";
+            String whole = p + "$Root.compute;" + p + "$Top" + tree + ".compute;" + p + "$Mid" + tree + ".compute;"
+                    + leaf + ContextSpin.class.getName() + ".hot";
+            List<String> inLeaf = collapsed.out().lines().filter(l -> l.contains(leaf)).toList();
+            assertThat(inLeaf).as("samples in tree %s's leaves\n%s", tree, collapsed.out()).isNotEmpty();
+            assertThat(inLeaf).as("tree %s's leaves below the whole path from the root task's entry", tree)
+                    .allMatch(l -> !l.contains(ContextSpin.class.getName() + ".hot") || l.contains(whole));
+            // ... and not below it again (a context that also held the root task's frames doubled them)
+            String root = p + "$Root.compute;";
+            assertThat(inLeaf).filteredOn(l -> l.contains(ContextSpin.class.getName() + ".hot"))
+                    .anyMatch(l -> l.indexOf(root) == l.lastIndexOf(root));
+        }
     }
 
     /**

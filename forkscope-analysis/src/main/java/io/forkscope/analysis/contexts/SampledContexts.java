@@ -77,19 +77,34 @@ public final class SampledContexts {
 
     /**
      * The profile and what it rests on: the sample event used, its period, the samples read (rates per
-     * thread, truncated, failed, lost), how idleness was obtained, P, the samples left out, and notes
-     * on what the numbers rest on (a worker the sampler seldom reached).
+     * thread, truncated, failed, lost), how idleness was obtained, P, the samples left out, notes
+     * on what the numbers rest on (a worker the sampler seldom reached), and, for the estimated
+     * (physical) profile, whose every amount is a count of samples, each node's own sample count
+     * ({@code samplesPerNode}, null for the exact profile): Table 1 is applied only to contexts with
+     * enough of them ({@link Advisor#minSamples}).
      */
     public record Result(ContextProfile profile, Idleness idleness, JfrSamples samples, long periodNs, int workers,
                          long unplaced, long idleDropped, List<String> otherEvents, long toolThreadSamples,
-                         boolean forkSitePrefixes, List<String> notes) {
+                         boolean forkSitePrefixes, List<String> notes, long[] samplesPerNode) {
         public Result {
             notes = List.copyOf(notes);
         }
 
         Result withToolThreadSamples(long n) {
             return new Result(profile, idleness, samples, periodNs, workers, unplaced, idleDropped, otherEvents, n,
-                    forkSitePrefixes, notes);
+                    forkSitePrefixes, notes, samplesPerNode);
+        }
+
+        /** @return the samples the profile rests on (those placed in a context), or -1 when not counted */
+        public long samplesInContexts() {
+            if (samplesPerNode == null) {
+                return -1;
+            }
+            long n = 0;
+            for (long c : samplesPerNode) {
+                n += c;
+            }
+            return n;
         }
     }
 
@@ -507,7 +522,7 @@ public final class SampledContexts {
         }
         ContextProfile profile = new ContextProfile(tree, work, idleness, overhead);
         return new Result(profile, Idleness.EXACT, read, periodNs, all.size(), unplaced, idle, others, 0, forks != null,
-                notes);
+                notes, null);
     }
 
     /** The key of a worker's samples in one task context. */
@@ -591,14 +606,16 @@ public final class SampledContexts {
         double[] work = new double[n];
         double[] overhead = new double[n];
         double[] idleness = new double[n];
+        long[] samples = new long[n];
         for (double[] a : amounts) {
             int node = (int) a[0];
             work[node] += a[1];
             overhead[node] += a[2];
             idleness[node] += a[3];
+            samples[node]++;
         }
         return new Result(new ContextProfile(tree, work, idleness, overhead), Idleness.ESTIMATED, read, periodNs, p, 0,
-                idleDropped, others, 0, false, List.of());
+                idleDropped, others, 0, false, List.of(), samples);
     }
 
     /**
@@ -644,22 +661,10 @@ public final class SampledContexts {
 
     /**
      * @return the effort the profile gives forkscope's own code, ns: the exclusive effort of every node
-     *     whose frame is forkscope's, or the JDK's with forkscope's code the nearest non-JDK frame below it
-     *     (the nodes of the samples {@link #inForkscope} recognises)
+     *     {@link ForkscopeCode#isOwn} names (forkscope's frames, and the JDK's called from them)
      */
     public static double forkscopeOwnNs(ContextProfile profile) {
-        ContextTree tree = profile.tree();
-        double own = 0;
-        for (int node = 1; node < profile.nodes(); node++) {
-            int n = node;
-            while (n != ContextTree.ROOT && jdkLibrary(tree.frame(n))) {
-                n = tree.parent(n);
-            }
-            if (n != ContextTree.ROOT && tree.frame(n).kind() == FrameKind.TOOL) {
-                own += profile.exclusive(Metric.EFFORT, node);
-            }
-        }
-        return own;
+        return ForkscopeCode.inclusiveOwnEffort(profile)[ContextTree.ROOT];
     }
 
     /** Whether the sorted {@code times} hold one in [from, to]. */
