@@ -214,7 +214,26 @@ public final class SampledContexts {
      * in one task context {@code task}; the root without.
      */
     private record Piece(int worker, long from, long to, long busyFrom, long busyTo, int task, boolean runtime,
-                         int depth) { }
+                         int depth, int[] held) {
+        /**
+         * The task context a sample of this piece hangs below, given its stack: the piece's task, or,
+         * in a strand piece, when the stack holds fewer {@code doExec} frames than the worker holds tasks,
+         * the held task whose {@code doExec} is the stack's innermost (by count from the bottom). JFR's
+         * and the recorder's clocks agree to some µs, so a sample taken just before a nested task
+         * started (or just after it ended) can fall into that task's piece while its stack is still
+         * the enclosing task's: hung below the nested task's context, its frames would repeat the
+         * path from the enclosing task's entry. Fewer doExec frames than held tasks also happen for a
+         * task computed directly after {@code tryUnfork} (no doExec of its own); the enclosing task's
+         * context plus the physical frames is then the same path.
+         */
+        int taskFor(List<Frame> stackTopFirst) {
+            if (depth != 0 || held == null || held.length < 2) {
+                return task;
+            }
+            int k = LogicalStacks.doExecs(stackTopFirst);
+            return k >= 1 && k < held.length ? held[k - 1] : task;
+        }
+    }
 
     /**
      * Builds one worker's timeline and its pieces: WORKING pieces cut at windows of the run and (with
@@ -250,8 +269,11 @@ public final class SampledContexts {
             return start + ((t - start) / window + 1) * window;
         }
 
-        /** @param depth for a collapsed node, how many tasks the worker holds (its own included), else 0 */
-        void working(long from, long to, int depth) {
+        /**
+         * @param depth for a collapsed node, how many tasks the worker holds (its own included), else 0
+         * @param held  the contexts of the tasks the worker holds, outermost first
+         */
+        void working(long from, long to, int depth, int[] held) {
             for (long cut = from; cut < to; ) {
                 long next = Math.min(to, windowEnd(cut));
                 int task = ContextTree.ROOT;
@@ -260,7 +282,7 @@ public final class SampledContexts {
                     next = Math.min(next, forks.nextChange(dagWorker, cut));
                 }
                 intervals.add(StateInterval.working(cut, next, pieces.size()));
-                pieces.add(new Piece(worker, cut, next, busyFrom, busyTo, task, false, depth));
+                pieces.add(new Piece(worker, cut, next, busyFrom, busyTo, task, false, depth, held));
                 cut = next;
             }
         }
@@ -269,7 +291,7 @@ public final class SampledContexts {
             for (long cut = from; cut < to; ) {
                 long next = Math.min(to, windowEnd(cut));
                 intervals.add(StateInterval.runtime(cut, next, pieces.size()));
-                pieces.add(new Piece(worker, cut, next, busyFrom, busyTo, task, true, 0));
+                pieces.add(new Piece(worker, cut, next, busyFrom, busyTo, task, true, 0, null));
                 cut = next;
             }
         }
@@ -400,7 +422,7 @@ public final class SampledContexts {
                     }
                     // inside a collapsed node the nested tasks are on the worker's stack, not in the DAG: a
                     // sample there is cut at the node's own task (by depth), not at the innermost
-                    cut.working(ns, ne, n.collapsed() ? held.size() : 0);
+                    cut.working(ns, ne, n.collapsed() ? held.size() : 0, outermostFirst(held));
                     if (n.ends() == NodeEnd.END && n.taskEnds() > 0 && !held.isEmpty()) {   // a body ended, not a completion
                         held.pop();
                     }
@@ -446,7 +468,8 @@ public final class SampledContexts {
             }
             Piece piece = pieces.get(state.context());
             int task = piece.task();
-            Sample resolved = resolve(tree, task, new StackSample(s.threadId(), t, frames(s, lines), s.truncated()),
+            List<Frame> frames = frames(s, lines);
+            Sample resolved = resolve(tree, piece.taskFor(frames), new StackSample(s.threadId(), t, frames, s.truncated()),
                     piece.depth());
             byPiece.computeIfAbsent(state.context(), k -> new ArrayList<>()).add(resolved);
             if (state.state() == io.forkscope.model.contexts.WorkerState.WORKING) {
@@ -523,6 +546,16 @@ public final class SampledContexts {
         ContextProfile profile = new ContextProfile(tree, work, idleness, overhead);
         return new Result(profile, Idleness.EXACT, read, periodNs, all.size(), unplaced, idle, others, 0, forks != null,
                 notes, null);
+    }
+
+    /** The held task contexts (innermost first in the deque), outermost first. */
+    private static int[] outermostFirst(ArrayDeque<Integer> held) {
+        int[] out = new int[held.size()];
+        int i = out.length;
+        for (int c : held) {
+            out[--i] = c;
+        }
+        return out;
     }
 
     /** The key of a worker's samples in one task context. */

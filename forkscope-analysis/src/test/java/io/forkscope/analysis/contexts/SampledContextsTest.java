@@ -285,6 +285,44 @@ class SampledContextsTest {
     }
 
     /**
+     * Issue 20: a sample whose stack is the enclosing task's but whose time falls (clocks agree to some
+     * µs) into a nested task's piece. The run of {@link #timeBetweenAWorkersNodesIsRuntimeAfterTheNextNodeIsReadyAndIdleBefore}:
+     * worker 0 runs y (site B) nested in r's join over [320, 600). Its sample at 330 still shows r's own
+     * stack (one doExec: r's), the one at 400 y's, nested in r's join (two). The first hangs below r's
+     * context (the root) as {@code app.R.compute}, not below y's as {@code app.B.split;app.R.compute}
+     * (a path that repeats r's frames); y's 280 of work split at the samples' midpoint, 365: 45 and 235.
+     */
+    @Test
+    void aSampleWhoseStackHoldsFewerTasksThanTheWorkerHangsBelowTheTaskItsStackRuns() {
+        List<DagNode> nodes = List.of(
+                strand(0, 0, 0, 100, -1, NodeEnd.CREATE),
+                strand(1, 0, 120, 200, -1, NodeEnd.CREATE, new Edge(0, EdgeKind.CREATE_CONT)),
+                strand(2, 1, 150, 1150, SITE_A, NodeEnd.END, new Edge(0, EdgeKind.CREATE)),
+                strand(3, 0, 210, 300, -1, NodeEnd.WAIT, new Edge(1, EdgeKind.CREATE_CONT)),
+                strand(4, 0, 320, 600, SITE_B, NodeEnd.END, new Edge(1, EdgeKind.CREATE)),
+                strand(5, 0, 620, 700, -1, NodeEnd.WAIT, new Edge(3, EdgeKind.WAIT_CONT), new Edge(4, EdgeKind.END)),
+                strand(6, 0, 1200, 1300, -1, NodeEnd.END, new Edge(5, EdgeKind.WAIT_CONT), new Edge(2, EdgeKind.END)));
+        List<WorkerBusy> busy = List.of(new WorkerBusy(0, "ForkJoinPool-1-worker-1", new long[] {0, 1300}),
+                new WorkerBusy(1, "ForkJoinPool-1-worker-2", new long[] {150, 1150}));
+        Dag dag = new Dag(nodes, 2, 0, 1300, busy);
+        JfrSamples read = new JfrSamples("jdk.ExecutionSample",
+                List.of(workerSample(11, 330, "app.R.compute"),
+                        workerSample(11, 400, "app.Y.compute", "java.util.concurrent.RecursiveAction.exec",
+                                "java.util.concurrent.ForkJoinTask.doExec", "java.util.concurrent.ForkJoinTask.awaitDone",
+                                "java.util.concurrent.ForkJoinTask.join", "app.R.compute")),
+                Map.of(11L, new JfrSamples.ThreadRate(11, "ForkJoinPool-1-worker-1", 2, 330, 400)), 0, 0, 0);
+
+        ContextProfile p = SampledContexts.exact(read, dag, threeForkSites(), 0, Set.of(11L), 1000, false,
+                List.of()).profile();
+
+        ContextTree tree = p.tree();
+        int ctxB = node(tree, "app.B.split");
+        assertThat(tree.children(ctxB)).extracting(c -> tree.frame(c).label()).containsExactly("app.Y.compute");
+        assertThat(p.exclusive(Metric.WORK, node(tree, "app.R.compute"))).isCloseTo(45, within(1e-6));
+        assertThat(p.exclusive(Metric.WORK, node(tree, "app.B.split", "app.Y.compute"))).isCloseTo(235, within(1e-6));
+    }
+
+    /**
      * Random runs (nodes on workers, each after its predecessors) whose workers' busy intervals cover
      * their nodes and some of the gaps: the totals equal a tick-by-tick count of every worker's state
      * by the definition (outside a busy interval idle; in a node working; in a busy interval between

@@ -12,8 +12,9 @@ public final class ContextsHeader {
     /** How the contexts were made: logical (fork-site prefixes) or physical only, and why. */
     public static String contextsNote(SampledContexts.Result r, boolean sites) {
         if (r.forkSitePrefixes()) {
-            return "contexts: logical; each task's frames (its stack cut at ForkJoinTask.doExec) below the fork sites"
-                    + " of the task and its ancestors, outermost first, after the submitter's stack for a task"
+            return "contexts: logical; each task's frames (its stack cut at ForkJoinTask.doExec) below its creator's"
+                    + " whole context at the fork or inline run (the woven calls open in the creator's task, then the"
+                    + " fork site) and so up through its ancestors, outermost first, after the submitter's stack for a task"
                     + " submitted from outside the pools (inside a collapsed sub-DAG, the methods of the tasks"
                     + " nested on the worker's stack)";
         }
