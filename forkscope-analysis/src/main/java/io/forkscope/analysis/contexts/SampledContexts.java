@@ -216,22 +216,27 @@ public final class SampledContexts {
     private record Piece(int worker, long from, long to, long busyFrom, long busyTo, int task, boolean runtime,
                          int depth, int[] held) {
         /**
-         * The task context a sample of this piece hangs below, given its stack: the piece's task, or,
-         * in a strand piece, when the stack holds fewer {@code doExec} frames than the worker holds tasks,
-         * the held task whose {@code doExec} is the stack's innermost (by count from the bottom). JFR's
-         * and the recorder's clocks agree to some µs, so a sample taken just before a nested task
-         * started (or just after it ended) can fall into that task's piece while its stack is still
-         * the enclosing task's: hung below the nested task's context, its frames would repeat the
-         * path from the enclosing task's entry. Fewer doExec frames than held tasks also happen for a
-         * task computed directly after {@code tryUnfork} (no doExec of its own); the enclosing task's
-         * context plus the physical frames is then the same path.
+         * A sample of this piece resolved against the tasks its stack runs: in a strand piece (depth 0)
+         * the stack's {@code doExec} frames should be the tasks the worker holds, one each. JFR's and
+         * the recorder's clocks agree to some µs, so a sample taken just before a nested task started or
+         * just after it ended can fall on the wrong side of the boundary. With k {@code doExec} frames
+         * and h held tasks: k = h, the piece's task, cut at the innermost; k < h (the stack is still, or
+         * again, the enclosing task's), below the k-th held task's context, cut at the innermost; k > h
+         * (the stack already, or still, runs a task nested in the piece's), below the piece's task, cut
+         * at its {@code doExec} with the program's frames down to the nested task kept, as inside a
+         * collapsed node. Either way the sample's frames do not repeat or drop the path between the
+         * two tasks. A task computed directly after {@code tryUnfork} has no {@code doExec} of its own:
+         * k < h, and the enclosing task's context plus the physical frames is the same path.
          */
-        int taskFor(List<Frame> stackTopFirst) {
-            if (depth != 0 || held == null || held.length < 2) {
-                return task;
+        Sample resolve(ContextTree tree, StackSample s) {
+            if (depth != 0 || held == null || held.length == 0) {
+                return SampledContexts.resolve(tree, task, s, depth);
             }
-            int k = LogicalStacks.doExecs(stackTopFirst);
-            return k >= 1 && k < held.length ? held[k - 1] : task;
+            int k = LogicalStacks.doExecs(s.stackTopFirst());
+            if (k >= 1 && k < held.length) {
+                return SampledContexts.resolve(tree, held[k - 1], s, 0);
+            }
+            return SampledContexts.resolve(tree, task, s, k > held.length ? held.length : 0);
         }
     }
 
@@ -468,9 +473,7 @@ public final class SampledContexts {
             }
             Piece piece = pieces.get(state.context());
             int task = piece.task();
-            List<Frame> frames = frames(s, lines);
-            Sample resolved = resolve(tree, piece.taskFor(frames), new StackSample(s.threadId(), t, frames, s.truncated()),
-                    piece.depth());
+            Sample resolved = piece.resolve(tree, new StackSample(s.threadId(), t, frames(s, lines), s.truncated()));
             byPiece.computeIfAbsent(state.context(), k -> new ArrayList<>()).add(resolved);
             if (state.state() == io.forkscope.model.contexts.WorkerState.WORKING) {
                 byWorkerAndTask.computeIfAbsent(workerAndTask(w, task), k -> new ArrayList<>()).add(resolved);

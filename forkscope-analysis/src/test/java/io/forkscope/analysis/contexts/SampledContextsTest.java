@@ -291,6 +291,9 @@ class SampledContextsTest {
      * stack (one doExec: r's), the one at 400 y's, nested in r's join (two). The first hangs below r's
      * context (the root) as {@code app.R.compute}, not below y's as {@code app.B.split;app.R.compute}
      * (a path that repeats r's frames); y's 280 of work split at the samples' midpoint, 365: 45 and 235.
+     * The other way round, a sample at 625 (in r's strand after y ended) still showing y nested in r's
+     * join: below r's context with r's frames down to y, {@code app.R.compute;app.Y.compute}, not below
+     * r's context as {@code app.Y.compute} alone (which drops r's frames).
      */
     @Test
     void aSampleWhoseStackHoldsFewerTasksThanTheWorkerHangsBelowTheTaskItsStackRuns() {
@@ -306,11 +309,8 @@ class SampledContextsTest {
                 new WorkerBusy(1, "ForkJoinPool-1-worker-2", new long[] {150, 1150}));
         Dag dag = new Dag(nodes, 2, 0, 1300, busy);
         JfrSamples read = new JfrSamples("jdk.ExecutionSample",
-                List.of(workerSample(11, 330, "app.R.compute"),
-                        workerSample(11, 400, "app.Y.compute", "java.util.concurrent.RecursiveAction.exec",
-                                "java.util.concurrent.ForkJoinTask.doExec", "java.util.concurrent.ForkJoinTask.awaitDone",
-                                "java.util.concurrent.ForkJoinTask.join", "app.R.compute")),
-                Map.of(11L, new JfrSamples.ThreadRate(11, "ForkJoinPool-1-worker-1", 2, 330, 400)), 0, 0, 0);
+                List.of(workerSample(11, 330, "app.R.compute"), nestedY(400), nestedY(625)),
+                Map.of(11L, new JfrSamples.ThreadRate(11, "ForkJoinPool-1-worker-1", 3, 330, 625)), 0, 0, 0);
 
         ContextProfile p = SampledContexts.exact(read, dag, threeForkSites(), 0, Set.of(11L), 1000, false,
                 List.of()).profile();
@@ -320,6 +320,18 @@ class SampledContextsTest {
         assertThat(tree.children(ctxB)).extracting(c -> tree.frame(c).label()).containsExactly("app.Y.compute");
         assertThat(p.exclusive(Metric.WORK, node(tree, "app.R.compute"))).isCloseTo(45, within(1e-6));
         assertThat(p.exclusive(Metric.WORK, node(tree, "app.B.split", "app.Y.compute"))).isCloseTo(235, within(1e-6));
+        // the sample at 625 lies in r's strand [620, 700) with y's stack still on it; the only sample of r's
+        // pieces, it takes all of r's work, 450: below r's frames down to y, not a y hung below r's context
+        assertThat(tree.children(ContextTree.ROOT)).extracting(c -> tree.frame(c).label())
+                .doesNotContain("app.Y.compute");
+        assertThat(p.exclusive(Metric.WORK, node(tree, "app.R.compute", "app.Y.compute"))).isCloseTo(450, within(1e-6));
+    }
+
+    /** y's leaf nested in r's join: two doExec frames. */
+    private static StackSample nestedY(long t) {
+        return workerSample(11, t, "app.Y.compute", "java.util.concurrent.RecursiveAction.exec",
+                "java.util.concurrent.ForkJoinTask.doExec", "java.util.concurrent.ForkJoinTask.awaitDone",
+                "java.util.concurrent.ForkJoinTask.join", "app.R.compute");
     }
 
     /**

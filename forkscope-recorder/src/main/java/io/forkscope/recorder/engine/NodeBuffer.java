@@ -54,7 +54,7 @@ final class NodeBuffer {
     int size;
     private long[] nodes = new long[64 * STRIDE];
     /** Per slot: the node's site path (shared, never written to), null for none; a collapsed node keeps its first's. */
-    private int[][] sitePaths = new int[64][];
+    private io.forkscope.recorder.sites.SitePath[] sitePaths = new io.forkscope.recorder.sites.SitePath[64];
 
     private int edges;
     private long[] edgeFrom = new long[128];
@@ -65,7 +65,8 @@ final class NodeBuffer {
      * {@code taskEnd} when a task's body ended with it.
      */
     void addStrand(long nodeId, long s, long e, long w, long path, NodeEnd endedBy, boolean taskEnd, long[] from,
-                   EdgeKind[] kinds, int n, long readyAt, long pendingCreates, int site, int[] sitePath) {
+                   EdgeKind[] kinds, int n, long readyAt, long pendingCreates, int site,
+                   io.forkscope.recorder.sites.SitePath sitePath) {
         int o = size * STRIDE;
         if (o + STRIDE > nodes.length) {
             nodes = Arrays.copyOf(nodes, nodes.length * 2);
@@ -162,7 +163,7 @@ final class NodeBuffer {
         long[] a = nodes;
         long[] ef = edgeFrom;
         byte[] ek = edgeKind;
-        int[][] paths = sitePaths;
+        io.forkscope.recorder.sites.SitePath[] paths = sitePaths;
         n = Math.min(n, Math.min(a.length / STRIDE, paths.length));
         edgeCount = Math.min(edgeCount, Math.min(ef.length, ek.length));
         List<RecordedNode> out = new ArrayList<>(n);
@@ -183,10 +184,11 @@ final class NodeBuffer {
         return out;
     }
 
-    private static List<Integer> boxed(int[] path) {
-        if (path == null || path.length == 0) {
+    private static List<Integer> boxed(io.forkscope.recorder.sites.SitePath sitePath) {
+        if (sitePath == null) {
             return List.of();
         }
+        int[] path = io.forkscope.recorder.sites.SitePath.toArray(sitePath);
         Integer[] out = new Integer[path.length];
         for (int k = 0; k < path.length; k++) {
             out[k] = path[k];
@@ -195,6 +197,7 @@ final class NodeBuffer {
     }
 
     void clear() {
+        Arrays.fill(sitePaths, 0, Math.min(size, sitePaths.length), null);   // let handed-over paths go
         size = 0;
         edges = 0;
     }

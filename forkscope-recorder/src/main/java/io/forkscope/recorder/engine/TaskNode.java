@@ -101,7 +101,7 @@ public class TaskNode {
      * inline, when it was run), outermost first: the frames between the creator's entry and the
      * create (SiteThread.sitePathAbove); null when sites are off. Written before the task is published.
      */
-    int[] sitePath;
+    io.forkscope.recorder.sites.SitePath sitePath;
 
     /** 0 until a waiter has taken the additive values (work, spawns, syncs); they are taken once. */
     volatile int additiveTaken;

@@ -89,8 +89,8 @@ final class ThreadState {
      * open in its creator's task at the create (TaskNode.sitePath), else null; and the path the next
      * node to open takes (set by execBegin just before it opens the task's first strand).
      */
-    int[] nodeSitePath;
-    int[] pendingSitePath;
+    io.forkscope.recorder.sites.SitePath nodeSitePath;
+    io.forkscope.recorder.sites.SitePath pendingSitePath;
     /** Nodes not yet handed over; created at the thread's first node. */
     NodeBuffer dagNodes;
     /** Frames on the stack that may still collapse: while any is open, the batch is not handed over. */

@@ -102,7 +102,9 @@ final class SiteFrame {
      * outermost first ({@link SiteThread#sitePathAbove}); null until a create or inline run inside it
      * asks. Cached: a frame's path does not change while it lives (the frames below it do not).
      */
-    int[] sitePath;
+    SitePath sitePath;
+    /** Whether {@link #sitePath} has been computed (null is the empty path). */
+    boolean sitePathKnown;
 
     void reset(byte kind, int site, int method, SiteFrame parent, long epoch) {
         this.kind = kind;
@@ -120,5 +122,6 @@ final class SiteFrame {
         swapMark = 0;
         region = born = invBorn = -1;
         sitePath = null;
+        sitePathKnown = false;
     }
 }

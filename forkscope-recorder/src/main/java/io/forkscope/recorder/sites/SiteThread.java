@@ -125,7 +125,6 @@ public final class SiteThread {
         return depth == 0 ? -1 : stack[depth - 1].invSite;
     }
 
-    private static final int[] NO_PATH = new int[0];
     /** Longest site path kept (the format stores its length in 16 bits); deeper calls add nothing. */
     static final int MAX_PATH = 0xFFFF;
 
@@ -134,28 +133,30 @@ public final class SiteThread {
      * or -1), outermost first: the calls open in that task from its entry down to now, i.e. the
      * frames between the task's entry and a fork or inline run made now (issue 20: the first part of
      * the new task's logical context). Frames other than calls (none is expected above a task's
-     * own frame) add nothing. Each frame's path is computed once and cached in it, from the one
-     * below, so a fork costs O(1) once its frame has been asked (O(calls entered since) otherwise)
-     * and allocates only for frames not asked before. A throttled site is not entered, so its
-     * method is missing from the path.
+     * own frame) add nothing. Each frame's path is computed once and cached in it, one link on the
+     * one below ({@link SitePath}), so a fork costs O(1) once its frame has been asked (O(calls
+     * entered since) otherwise) and allocates one small link per call frame asked. A throttled site
+     * is not entered, so its method is missing from the path.
+     *
+     * @return the path, null when it is empty
      */
-    public int[] sitePathAbove(int floor) {
+    public SitePath sitePathAbove(int floor) {
         int top = depth - 1;
         if (top <= floor) {
-            return NO_PATH;
+            return null;
         }
         int k = top;
-        while (k > floor && stack[k].sitePath == null) {
+        while (k > floor && !stack[k].sitePathKnown) {
             k--;
         }
-        int[] path = k > floor ? stack[k].sitePath : NO_PATH;
+        SitePath path = k > floor ? stack[k].sitePath : null;
         for (int m = Math.max(k + 1, floor + 1); m <= top; m++) {
             SiteFrame g = stack[m];
-            if (g.kind == SiteFrame.CALL && g.site >= 0 && path.length < MAX_PATH) {
-                path = Arrays.copyOf(path, path.length + 1);
-                path[path.length - 1] = g.site;
+            if (g.kind == SiteFrame.CALL && g.site >= 0 && (path == null || path.length < MAX_PATH)) {
+                path = new SitePath(g.site, path);
             }
             g.sitePath = path;
+            g.sitePathKnown = true;
         }
         return path;
     }
