@@ -216,8 +216,9 @@ public final class SampledContexts {
     private record Piece(int worker, long from, long to, long busyFrom, long busyTo, int task, boolean runtime,
                          int depth, int[] held) {
         /**
-         * A sample of this piece resolved against the tasks its stack runs: in a strand piece (depth 0)
-         * the stack's {@code doExec} frames should be the tasks the worker holds, one each. JFR's and
+         * A sample of this piece resolved against the tasks its stack runs: outside a collapsed node
+         * (depth 0: a strand, or the runtime's time between them) the stack's {@code doExec} frames
+         * should be the tasks the worker holds, one each. JFR's and
          * the recorder's clocks agree to some µs, so a sample taken just before a nested task started or
          * just after it ended can fall on the wrong side of the boundary. With k {@code doExec} frames
          * and h held tasks: k = h, the piece's task, cut at the innermost; k < h (the stack is still, or
@@ -292,11 +293,12 @@ public final class SampledContexts {
             }
         }
 
-        void runtime(long from, long to, int task) {
+        /** @param held the contexts of the tasks the worker holds, outermost first (the last is {@code task}'s) */
+        void runtime(long from, long to, int task, int[] held) {
             for (long cut = from; cut < to; ) {
                 long next = Math.min(to, windowEnd(cut));
                 intervals.add(StateInterval.runtime(cut, next, pieces.size()));
-                pieces.add(new Piece(worker, cut, next, busyFrom, busyTo, task, true, 0, null));
+                pieces.add(new Piece(worker, cut, next, busyFrom, busyTo, task, true, 0, held));
                 cut = next;
             }
         }
@@ -420,7 +422,7 @@ public final class SampledContexts {
                         if (readyAt > cursor) {
                             cut.intervals.add(StateInterval.idle(cursor, readyAt));
                         }
-                        cut.runtime(readyAt, ns, held.isEmpty() ? context : held.peek());
+                        cut.runtime(readyAt, ns, held.isEmpty() ? context : held.peek(), outermostFirst(held));
                     }
                     if (held.isEmpty() || startsTask(n)) {
                         held.push(context);
@@ -436,7 +438,7 @@ public final class SampledContexts {
                 }
                 if (cursor < e) {
                     // after its last node inside the interval: the runtime's, for the task it holds
-                    cut.runtime(cursor, e, lastContext);
+                    cut.runtime(cursor, e, lastContext, outermostFirst(held));
                 }
                 at = e;
             }

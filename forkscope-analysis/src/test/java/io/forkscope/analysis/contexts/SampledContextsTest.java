@@ -291,9 +291,10 @@ class SampledContextsTest {
      * stack (one doExec: r's), the one at 400 y's, nested in r's join (two). The first hangs below r's
      * context (the root) as {@code app.R.compute}, not below y's as {@code app.B.split;app.R.compute}
      * (a path that repeats r's frames); y's 280 of work split at the samples' midpoint, 365: 45 and 235.
-     * The other way round, a sample at 625 (in r's strand after y ended) still showing y nested in r's
-     * join: below r's context with r's frames down to y, {@code app.R.compute;app.Y.compute}, not below
-     * r's context as {@code app.Y.compute} alone (which drops r's frames).
+     * The other way round, a sample at 625 (in r's strand after y ended) and one at 315 (in r's runtime
+     * piece before y started) already or still showing y nested in r's join: below r's context with r's
+     * frames down to y, {@code app.R.compute;app.Y.compute}, not below r's context as
+     * {@code app.Y.compute} alone (which drops r's frames).
      */
     @Test
     void aSampleWhoseStackHoldsFewerTasksThanTheWorkerHangsBelowTheTaskItsStackRuns() {
@@ -309,8 +310,8 @@ class SampledContextsTest {
                 new WorkerBusy(1, "ForkJoinPool-1-worker-2", new long[] {150, 1150}));
         Dag dag = new Dag(nodes, 2, 0, 1300, busy);
         JfrSamples read = new JfrSamples("jdk.ExecutionSample",
-                List.of(workerSample(11, 330, "app.R.compute"), nestedY(400), nestedY(625)),
-                Map.of(11L, new JfrSamples.ThreadRate(11, "ForkJoinPool-1-worker-1", 3, 330, 625)), 0, 0, 0);
+                List.of(nestedY(315), workerSample(11, 330, "app.R.compute"), nestedY(400), nestedY(625)),
+                Map.of(11L, new JfrSamples.ThreadRate(11, "ForkJoinPool-1-worker-1", 4, 315, 625)), 0, 0, 0);
 
         ContextProfile p = SampledContexts.exact(read, dag, threeForkSites(), 0, Set.of(11L), 1000, false,
                 List.of()).profile();
@@ -325,6 +326,10 @@ class SampledContextsTest {
         assertThat(tree.children(ContextTree.ROOT)).extracting(c -> tree.frame(c).label())
                 .doesNotContain("app.Y.compute");
         assertThat(p.exclusive(Metric.WORK, node(tree, "app.R.compute", "app.Y.compute"))).isCloseTo(450, within(1e-6));
+        // so does the one at 315, in r's runtime piece [300, 320) (fetching y): r's runtime, 120 in all
+        // (each unsampled piece to the nearest of r's samples, both there), is overhead below r's frames
+        assertThat(p.exclusive(Metric.OVERHEAD, node(tree, "app.R.compute", "app.Y.compute")))
+                .isCloseTo(120, within(1e-6));
     }
 
     /** y's leaf nested in r's join: two doExec frames. */
