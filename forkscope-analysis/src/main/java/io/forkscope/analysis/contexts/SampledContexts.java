@@ -215,30 +215,51 @@ public final class SampledContexts {
      */
     private record Piece(int worker, long from, long to, long busyFrom, long busyTo, int task, boolean runtime,
                          int depth, int[] held) {
-        /**
-         * A sample of this piece resolved against the tasks its stack runs: outside a collapsed node
-         * (depth 0: a strand, or the runtime's time between them) the stack's {@code doExec} frames
-         * should be the tasks the worker holds, one each. JFR's and
-         * the recorder's clocks agree to some µs, so a sample taken just before a nested task started or
-         * just after it ended can fall on the wrong side of the boundary. With k {@code doExec} frames
-         * and h held tasks: k = h, the piece's task, cut at the innermost; k < h (the stack is still, or
-         * again, the enclosing task's), below the k-th held task's context, cut at the innermost; k > h
-         * (the stack already, or still, runs a task nested in the piece's), below the piece's task, cut
-         * at its {@code doExec} with the program's frames down to the nested task kept, as inside a
-         * collapsed node. Either way the sample's frames do not repeat or drop the path between the
-         * two tasks. A task computed directly after {@code tryUnfork} has no {@code doExec} of its own:
-         * k < h, and the enclosing task's context plus the physical frames is the same path.
-         */
-        Sample resolve(ContextTree tree, StackSample s) {
-            if (depth != 0 || held == null || held.length == 0) {
-                return SampledContexts.resolve(tree, task, s, depth);
-            }
-            int k = LogicalStacks.doExecs(s.stackTopFirst());
-            if (k >= 1 && k < held.length) {
-                return SampledContexts.resolve(tree, held[k - 1], s, 0);
-            }
-            return SampledContexts.resolve(tree, task, s, k > held.length ? held.length : 0);
+    }
+
+    /** How far (in pieces of the same worker and busy interval) a sample's piece is looked for: see {@link #place}. */
+    static final int NEAR_PIECES = 3;
+
+    /**
+     * The piece a sample of piece {@code at} belongs to, by the tasks its stack runs; -1 when none fits.
+     * Its {@code doExec} frames should be the tasks the worker holds, one each (inside a collapsed
+     * node, at least those: its nested tasks add more). JFR's and the recorder's clocks agree to some
+     * µs, so a sample taken just before a nested task started or just after it ended can fall on the
+     * wrong side of the boundary: with k {@code doExec} frames and h held tasks, k = h (or k > h in a
+     * collapsed node), the piece itself; else the nearest piece of the same worker and busy interval
+     * (at most {@value #NEAR_PIECES} away) that holds k tasks; without one the sample is left out (a
+     * task computed directly after {@code tryUnfork}, which has no {@code doExec} of its own, far from
+     * its enclosing task's piece, say). Hung below the wrong task's context, its frames would repeat
+     * or drop the path between the two tasks; moved, not re-hung, it keeps each piece's exact time in
+     * the piece's own task context. Truncated stacks, and pieces that hold no task, stay where they are.
+     */
+    private static int place(List<Piece> pieces, int at, StackSample s) {
+        Piece piece = pieces.get(at);
+        int h = piece.held() == null ? 0 : piece.held().length;
+        if (h == 0 || s.truncated()) {
+            return at;
         }
+        int k = LogicalStacks.doExecs(s.stackTopFirst());
+        if (k == 0 || k == h || (k > h && piece.depth() != 0)) {
+            return at;
+        }
+        int best = -1;
+        for (int d = 1; d <= NEAR_PIECES; d++) {
+            for (int i : new int[] {at - d, at + d}) {
+                Piece q = i >= 0 && i < pieces.size() ? pieces.get(i) : null;
+                if (q != null && q.worker() == piece.worker() && q.busyFrom() == piece.busyFrom()
+                        && q.held() != null && q.held().length == k
+                        && (best < 0 || gap(q, s.timeNs()) < gap(pieces.get(best), s.timeNs()))) {
+                    best = i;
+                }
+            }
+        }
+        return best;
+    }
+
+    /** How far {@code t} lies outside a piece (0 inside). */
+    private static long gap(Piece p, long t) {
+        return t < p.from() ? p.from() - t : t >= p.to() ? t - p.to() + 1 : 0;
     }
 
     /**
@@ -473,11 +494,17 @@ public final class SampledContexts {
                 idle++;
                 continue;
             }
-            Piece piece = pieces.get(state.context());
+            StackSample stack = new StackSample(s.threadId(), t, frames(s, lines), s.truncated());
+            int at = place(pieces, state.context(), stack);
+            if (at < 0) {
+                unplaced++;
+                continue;
+            }
+            Piece piece = pieces.get(at);
             int task = piece.task();
-            Sample resolved = piece.resolve(tree, new StackSample(s.threadId(), t, frames(s, lines), s.truncated()));
-            byPiece.computeIfAbsent(state.context(), k -> new ArrayList<>()).add(resolved);
-            if (state.state() == io.forkscope.model.contexts.WorkerState.WORKING) {
+            Sample resolved = resolve(tree, task, stack, piece.depth());
+            byPiece.computeIfAbsent(at, k -> new ArrayList<>()).add(resolved);
+            if (!piece.runtime()) {
                 byWorkerAndTask.computeIfAbsent(workerAndTask(w, task), k -> new ArrayList<>()).add(resolved);
             }
             anyByWorkerAndTask.computeIfAbsent(workerAndTask(w, task), k -> new ArrayList<>()).add(resolved);

@@ -285,19 +285,21 @@ class SampledContextsTest {
     }
 
     /**
-     * Issue 20: a sample whose stack is the enclosing task's but whose time falls (clocks agree to some
-     * µs) into a nested task's piece. The run of {@link #timeBetweenAWorkersNodesIsRuntimeAfterTheNextNodeIsReadyAndIdleBefore}:
-     * worker 0 runs y (site B) nested in r's join over [320, 600). Its sample at 330 still shows r's own
-     * stack (one doExec: r's), the one at 400 y's, nested in r's join (two). The first hangs below r's
-     * context (the root) as {@code app.R.compute}, not below y's as {@code app.B.split;app.R.compute}
-     * (a path that repeats r's frames); y's 280 of work split at the samples' midpoint, 365: 45 and 235.
-     * The other way round, a sample at 625 (in r's strand after y ended) and one at 315 (in r's runtime
-     * piece before y started) already or still showing y nested in r's join: below r's context with r's
-     * frames down to y, {@code app.R.compute;app.Y.compute}, not below r's context as
-     * {@code app.Y.compute} alone (which drops r's frames).
+     * Issue 20: a sample whose stack does not run the tasks its worker holds at its time (JFR's and the
+     * recorder's clocks agree to some µs) belongs to the neighbouring piece whose tasks it runs. The run
+     * of {@link #timeBetweenAWorkersNodesIsRuntimeAfterTheNextNodeIsReadyAndIdleBefore}: worker 0 runs y
+     * (site B) nested in r's join over [320, 600). Samples: at 315, in r's runtime piece [300, 320)
+     * (r held: one task), y's stack already (two doExec frames); at 330, in y's piece (two held), r's
+     * own stack still (one); at 400, y's, in y's piece; at 625, in r's strand [620, 700), y's stack still.
+     * So 315 and 625 belong to y's piece, 330 to r's runtime piece [300, 320). Worked out: y's 280 of
+     * work all below {@code app.B.split;app.Y.compute} (shares 40, 140, 100 by the samples' times clamped
+     * into the piece); r's 120 of runtime all overhead at {@code app.R.compute} (its one sample); r's 450
+     * of work on r's context itself (no sample of r's strands). Before, 330 hung below y's context as
+     * {@code app.B.split;app.R.compute} (r's frames repeated below y's fork site) and 315, 625 below r's
+     * as {@code app.Y.compute} alone (the fork site dropped).
      */
     @Test
-    void aSampleWhoseStackHoldsFewerTasksThanTheWorkerHangsBelowTheTaskItsStackRuns() {
+    void aSampleWhoseStackRunsOtherTasksThanItsWorkerHoldsBelongsToTheNeighbouringPiece() {
         List<DagNode> nodes = List.of(
                 strand(0, 0, 0, 100, -1, NodeEnd.CREATE),
                 strand(1, 0, 120, 200, -1, NodeEnd.CREATE, new Edge(0, EdgeKind.CREATE_CONT)),
@@ -313,23 +315,24 @@ class SampledContextsTest {
                 List.of(nestedY(315), workerSample(11, 330, "app.R.compute"), nestedY(400), nestedY(625)),
                 Map.of(11L, new JfrSamples.ThreadRate(11, "ForkJoinPool-1-worker-1", 4, 315, 625)), 0, 0, 0);
 
-        ContextProfile p = SampledContexts.exact(read, dag, threeForkSites(), 0, Set.of(11L), 1000, false,
-                List.of()).profile();
+        SampledContexts.Result r = SampledContexts.exact(read, dag, threeForkSites(), 0, Set.of(11L), 1000, false,
+                List.of());
 
+        ContextProfile p = r.profile();
         ContextTree tree = p.tree();
         int ctxB = node(tree, "app.B.split");
-        assertThat(tree.children(ctxB)).extracting(c -> tree.frame(c).label()).containsExactly("app.Y.compute");
-        assertThat(p.exclusive(Metric.WORK, node(tree, "app.R.compute"))).isCloseTo(45, within(1e-6));
-        assertThat(p.exclusive(Metric.WORK, node(tree, "app.B.split", "app.Y.compute"))).isCloseTo(235, within(1e-6));
-        // the sample at 625 lies in r's strand [620, 700) with y's stack still on it; the only sample of r's
-        // pieces, it takes all of r's work, 450: below r's frames down to y, not a y hung below r's context
+        int y = node(tree, "app.B.split", "app.Y.compute");
+        int rCompute = node(tree, "app.R.compute");
+        assertThat(tree.children(ctxB)).containsExactly(y);
         assertThat(tree.children(ContextTree.ROOT)).extracting(c -> tree.frame(c).label())
                 .doesNotContain("app.Y.compute");
-        assertThat(p.exclusive(Metric.WORK, node(tree, "app.R.compute", "app.Y.compute"))).isCloseTo(450, within(1e-6));
-        // so does the one at 315, in r's runtime piece [300, 320) (fetching y): r's runtime, 120 in all
-        // (each unsampled piece to the nearest of r's samples, both there), is overhead below r's frames
-        assertThat(p.exclusive(Metric.OVERHEAD, node(tree, "app.R.compute", "app.Y.compute")))
-                .isCloseTo(120, within(1e-6));
+        assertThat(p.exclusive(Metric.WORK, y)).isCloseTo(280, within(1e-6));
+        assertThat(p.inclusive(Metric.WORK, ctxB)).isCloseTo(280, within(1e-6));
+        assertThat(p.exclusive(Metric.OVERHEAD, rCompute)).isCloseTo(120, within(1e-6));
+        assertThat(p.inclusive(Metric.WORK, rCompute)).isCloseTo(0, within(1e-6));
+        assertThat(p.exclusive(Metric.WORK, ContextTree.ROOT)).isCloseTo(450, within(1e-6));
+        assertThat(p.total(Metric.EFFORT)).isCloseTo(2 * 1300, within(1e-6));
+        assertThat(r.unplaced()).isZero();
     }
 
     /** y's leaf nested in r's join: two doExec frames. */
