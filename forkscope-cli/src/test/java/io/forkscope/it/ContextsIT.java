@@ -147,10 +147,12 @@ class ContextsIT {
     /**
      * Issue 20 item 2: whole logical contexts. Each round's root task forks tree A and computes tree B
      * inline ({@code b.compute()}), three levels each ({@link ForkAndInline}). With {@code record
-     * --sample} alone (and with {@code --no-collapse}) every sample in a leaf's spin lies below the
-     * whole path from the root task's entry: {@code Root.compute;TopX.compute;MidX.compute;LeafX.compute},
+     * --sample} alone (and with {@code --no-collapse}) the leaves' spin lies below {@code main} and the
+     * whole path from the root task's entry, {@code Root.compute;TopX.compute;MidX.compute;LeafX.compute},
      * for the tasks forked inside the inline tree too (before, those lost {@code Root.compute}: a
-     * forked task's context was its forker's task context plus the fork's method only).
+     * forked task's context was its forker's task context plus the fork's method only): at least
+     * 99.9% of its weight, the rest being samples a few µs off a task's bounds, which the clocks'
+     * agreement cannot place (18-43 µs each in runs of seconds).
      */
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("javasAndCollapse")
@@ -171,15 +173,22 @@ class ContextsIT {
             String leaf = p + "$Leaf" + tree + ".compute;";
             String whole = p + "$Root.compute;" + p + "$Top" + tree + ".compute;" + p + "$Mid" + tree + ".compute;"
                     + leaf + ContextSpin.class.getName() + ".hot";
-            List<String> inLeaf = collapsed.out().lines().filter(l -> l.contains(leaf)).toList();
+            List<String> inLeaf = collapsed.out().lines()
+                    .filter(l -> l.contains(leaf) && l.contains(ContextSpin.class.getName() + ".hot")).toList();
             assertThat(inLeaf).as("samples in tree %s's leaves\n%s", tree, collapsed.out()).isNotEmpty();
-            assertThat(inLeaf).as("tree %s's leaves below the whole path from the root task's entry", tree)
-                    .allMatch(l -> !l.contains(ContextSpin.class.getName() + ".hot") || l.contains(whole));
-            // ... and not below it again (a context that also held the root task's frames doubled them)
-            String root = p + "$Root.compute;";
-            assertThat(inLeaf).filteredOn(l -> l.contains(ContextSpin.class.getName() + ".hot"))
-                    .anyMatch(l -> l.indexOf(root) == l.lastIndexOf(root));
+            long all = inLeaf.stream().mapToLong(ContextsIT::weight).sum();
+            long below = inLeaf.stream().filter(l -> l.startsWith(p + ".main;" + whole)).mapToLong(ContextsIT::weight)
+                    .sum();
+            // all but samples a few µs off a task's bounds (JFR's clock and the recorder's agree to some µs;
+            // seen: 18-43 µs of weight each, of seconds)
+            assertThat((double) below / all).as("tree %s's leaves below the whole path from the root task's entry\n%s",
+                    tree, String.join("\n", inLeaf)).isGreaterThanOrEqualTo(0.999);
         }
+    }
+
+    /** The count at the end of a collapsed-stacks line. */
+    private static long weight(String line) {
+        return Long.parseLong(line.substring(line.lastIndexOf(' ') + 1));
     }
 
     /**
