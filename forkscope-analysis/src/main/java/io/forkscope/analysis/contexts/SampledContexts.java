@@ -218,20 +218,26 @@ public final class SampledContexts {
     }
 
     /** How far (in pieces of the same worker and busy interval) a sample's piece is looked for: see {@link #place}. */
-    static final int NEAR_PIECES = 3;
+    static final int NEAR_PIECES = 2;
+    /**
+     * How far (ns) outside its piece a sample may lie to be moved there ({@link #place}): the clocks
+     * agree to some µs; a sample farther from any piece that fits its stack is not a boundary effect.
+     */
+    static final long MAX_SKEW_NS = 200_000;
 
     /**
-     * The piece a sample of piece {@code at} belongs to, by the tasks its stack runs; -1 when none fits.
+     * The piece a sample of piece {@code at} belongs to, by the tasks its stack runs.
      * Its {@code doExec} frames should be the tasks the worker holds, one each (inside a collapsed
      * node, at least those: its nested tasks add more). JFR's and the recorder's clocks agree to some
      * µs, so a sample taken just before a nested task started or just after it ended can fall on the
      * wrong side of the boundary: with k {@code doExec} frames and h held tasks, k = h (or k > h in a
      * collapsed node), the piece itself; else the nearest piece of the same worker and busy interval
-     * (at most {@value #NEAR_PIECES} away) that holds k tasks; without one the sample is left out (a
-     * task computed directly after {@code tryUnfork}, which has no {@code doExec} of its own, far from
-     * its enclosing task's piece, say). Hung below the wrong task's context, its frames would repeat
-     * or drop the path between the two tasks; moved, not re-hung, it keeps each piece's exact time in
-     * the piece's own task context. Truncated stacks, and pieces that hold no task, stay where they are.
+     * (at most {@value #NEAR_PIECES} away, the sample at most {@value #MAX_SKEW_NS} ns outside it) that
+     * holds k tasks; without one the piece itself (not a boundary effect: a task computed directly
+     * after {@code tryUnfork} has no {@code doExec} of its own, say). Hung below the wrong task's
+     * context, its frames would repeat or drop the path between the two tasks; moved, not re-hung, it
+     * keeps each piece's exact time in the piece's own task context. Truncated stacks, and pieces
+     * that hold no task, stay where they are.
      */
     private static int place(List<Piece> pieces, int at, StackSample s) {
         Piece piece = pieces.get(at);
@@ -248,13 +254,13 @@ public final class SampledContexts {
             for (int i : new int[] {at - d, at + d}) {
                 Piece q = i >= 0 && i < pieces.size() ? pieces.get(i) : null;
                 if (q != null && q.worker() == piece.worker() && q.busyFrom() == piece.busyFrom()
-                        && q.held() != null && q.held().length == k
+                        && q.held() != null && q.held().length == k && gap(q, s.timeNs()) <= MAX_SKEW_NS
                         && (best < 0 || gap(q, s.timeNs()) < gap(pieces.get(best), s.timeNs()))) {
                     best = i;
                 }
             }
         }
-        return best;
+        return best >= 0 ? best : at;
     }
 
     /** How far {@code t} lies outside a piece (0 inside). */
@@ -496,10 +502,6 @@ public final class SampledContexts {
             }
             StackSample stack = new StackSample(s.threadId(), t, frames(s, lines), s.truncated());
             int at = place(pieces, state.context(), stack);
-            if (at < 0) {
-                unplaced++;
-                continue;
-            }
             Piece piece = pieces.get(at);
             int task = piece.task();
             Sample resolved = resolve(tree, task, stack, piece.depth());
