@@ -119,12 +119,12 @@ final class ContextsCommand implements Callable<Integer> {
             }
             ContextsHeader.write(r, name, sites, out);
             if (view.flat) {
-                ContextsFlatText.write(r.profile(), top, out);
+                ContextsFlatText.write(r.profile(), top, r.samplesPerNode(), out);
             } else if (view.bottomUp) {
                 out.println("bottom-up: a frame where time went, then its callers");
                 ContextsText.write(ContextViews.bottomUp(r.profile()), minPercent, 0, out);
             } else {
-                ContextsText.write(r.profile(), minPercent, 5, out);
+                ContextsText.write(r.profile(), minPercent, 5, r.samplesPerNode(), out);
             }
         }
         out.flush();

@@ -29,7 +29,9 @@ public final class RecordingFormat {
     public static final int MAJOR = 1;
     /**
      * 1.5: JFR sample blocks ({@link #BLOCK_SAMPLES}); 1.6: {@link #BLOCK_DAG_NODES_V3} (nodes carry
-     * their call site); 1.7: whole-run and region blocks end with the JIT compilers' time. Readers decide by block type, never by this number, so either may come first.
+     * their call site); 1.7: {@link #BLOCK_DAG_NODES_V4} (a task's first node carries its site path),
+     * and whole-run and region blocks end with the JIT compilers' time. Readers decide by block type,
+     * never by this number, so either may come first.
      */
     public static final int MINOR = 7;
 
@@ -109,6 +111,15 @@ public final class RecordingFormat {
      * write; readers give the nodes of V1 and V2 blocks site -1.
      */
     public static final int BLOCK_DAG_NODES_V3 = 13;
+    /**
+     * (1.7) A batch of DAG nodes, as {@link #BLOCK_DAG_NODES_V3} with pathLength(u16) site(i32)* after
+     * site: for the first node of a task, the call sites open in the task that created it, from that
+     * task's entry down to the create, outermost first (the frames between the creator's entry and
+     * the fork or inline run: the first part of the new task's logical context); empty otherwise.
+     * Replaces {@link #BLOCK_DAG_NODES_V3} in what writers write; readers give the nodes of older
+     * blocks an empty path.
+     */
+    public static final int BLOCK_DAG_NODES_V4 = 14;
 
     /**
      * (1.5) A piece of the JDK Flight Recorder file holding the run's stack samples (record

@@ -148,6 +148,7 @@ public final class RecordingReader {
                     case RecordingFormat.BLOCK_DAG_NODES -> readDagNodes(p, dagNodes, 1);
                     case RecordingFormat.BLOCK_DAG_NODES_V2 -> readDagNodes(p, dagNodes, 2);
                     case RecordingFormat.BLOCK_DAG_NODES_V3 -> readDagNodes(p, dagNodes, 3);   // node site, from 1.6
+                    case RecordingFormat.BLOCK_DAG_NODES_V4 -> readDagNodes(p, dagNodes, 4);   // site path, from 1.7
                     case RecordingFormat.BLOCK_DAG_BUSY -> readBusy(p, payload.length, busy);
                     case RecordingFormat.BLOCK_DAG_RUN -> dagRun = new long[] {p.readInt(), p.readLong(), p.readLong()};
                     case RecordingFormat.BLOCK_SITES -> sites = SitesBlock.read(p, payload.length);
@@ -237,7 +238,8 @@ public final class RecordingReader {
     /**
      * @param layout 1, 2 or 3: a {@link RecordingFormat#BLOCK_DAG_NODES} block; a
      *               {@link RecordingFormat#BLOCK_DAG_NODES_V2} block, which adds each node's task ends
-     *               and first id; a {@link RecordingFormat#BLOCK_DAG_NODES_V3} block, which adds its site
+     *               and first id; a {@link RecordingFormat#BLOCK_DAG_NODES_V3} block, which adds its site;
+     *               4: a {@link RecordingFormat#BLOCK_DAG_NODES_V4} block, which adds its site path
      */
     private static void readDagNodes(DataInputStream p, List<RecordedNode> into, int layout) throws IOException {
         boolean v2 = layout >= 2;
@@ -272,8 +274,19 @@ public final class RecordingReader {
             if (site < -1) {
                 throw new IOException("node " + id + " has site " + site);
             }
+            List<Integer> sitePath = List.of();
+            if (layout >= 4) {
+                Integer[] path = new Integer[p.readUnsignedShort()];
+                for (int k = 0; k < path.length; k++) {
+                    path[k] = p.readInt();
+                    if (path[k] < 0) {
+                        throw new IOException("node " + id + " has site " + path[k] + " on its site path");
+                    }
+                }
+                sitePath = List.of(path);
+            }
             into.add(new RecordedNode(id, worker, start, end, work, end1, from, kind, span, strands, creates, waits,
-                    innerDelay, taskEnds, firstId, site));
+                    innerDelay, taskEnds, firstId, site, sitePath));
         }
     }
 

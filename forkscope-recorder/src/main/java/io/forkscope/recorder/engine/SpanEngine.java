@@ -420,6 +420,7 @@ public final class SpanEngine implements Measurements {
             if (ts.sites != null) {
                 node.siteTask = ts.pendingForkSite >= 0 ? ts.sites.create(ts.pendingForkSite, ts.pendingForkMethod)
                         : ts.sites.createTransparent();
+                node.sitePath = ts.sites.sitePathAbove(f.siteIndex);
                 ts.pendingForkSite = -1;
             }
             if (dag != null) {
@@ -489,6 +490,10 @@ public final class SpanEngine implements Measurements {
                 if (dag != null) {
                     setScopeParent(task, node, caller == null ? null : caller.node);
                 }
+                if (ts.sites != null) {
+                    // run inline (invoke, invokeAll's first task): below the calls open in the caller's task
+                    node.sitePath = ts.sites.sitePathAbove(caller == null ? -1 : caller.siteIndex);
+                }
                 task.setForkscopeNode(node);
             }
             if (dag != null && caller != null && caller.waitDepth > 0 && node.kind == TaskNode.SPAWNED
@@ -528,7 +533,9 @@ public final class SpanEngine implements Measurements {
             }
             ts.execs++;
             ts.ranTasks = true;
+            ts.pendingSitePath = node.sitePath;     // the task's first node carries its site path
             openStrand(ts, now);
+            ts.pendingSitePath = null;
             return true;
         } finally {
             ts.leave();
@@ -1315,6 +1322,7 @@ public final class SpanEngine implements Measurements {
             // nodes, so a node that goes on into or out of a call keeps its first strand's site.
             io.forkscope.recorder.sites.SiteThread st = ts.sites;
             ts.nodeSite = st == null ? -1 : st.innermostSite();
+            ts.nodeSitePath = ts.pendingSitePath;
         }
     }
 

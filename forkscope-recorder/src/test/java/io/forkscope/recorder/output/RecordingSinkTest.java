@@ -163,7 +163,7 @@ class RecordingSinkTest {
         int info = io.forkscope.model.RecordingFormat.BLOCK_INFO;
         int whole = io.forkscope.model.RecordingFormat.BLOCK_WHOLE_RUN;
         assertThat(blockTypes(bytes.toByteArray())).containsExactly(info, whole,
-                io.forkscope.model.RecordingFormat.BLOCK_DAG_NODES_V3, io.forkscope.model.RecordingFormat.BLOCK_DAG_BUSY,
+                io.forkscope.model.RecordingFormat.BLOCK_DAG_NODES_V4, io.forkscope.model.RecordingFormat.BLOCK_DAG_BUSY,
                 io.forkscope.model.RecordingFormat.BLOCK_DAG_RUN, io.forkscope.model.RecordingFormat.BLOCK_WARNING,
                 whole, io.forkscope.model.RecordingFormat.BLOCK_END);
     }
@@ -214,7 +214,7 @@ class RecordingSinkTest {
         sink.close();
         assertThat(log).containsExactly("regions", "warnings", "regions", "warnings");
         assertThat(blockTypes(bytes.toByteArray()).subList(2, 7)).containsExactly(
-                io.forkscope.model.RecordingFormat.BLOCK_DAG_NODES_V3, io.forkscope.model.RecordingFormat.BLOCK_DAG_BUSY,
+                io.forkscope.model.RecordingFormat.BLOCK_DAG_NODES_V4, io.forkscope.model.RecordingFormat.BLOCK_DAG_BUSY,
                 io.forkscope.model.RecordingFormat.BLOCK_DAG_BUSY, io.forkscope.model.RecordingFormat.BLOCK_DAG_RUN,
                 io.forkscope.model.RecordingFormat.BLOCK_WHOLE_RUN);
         assertThat(blockTypes(bytes.toByteArray()).subList(7, 9)).containsExactly(
