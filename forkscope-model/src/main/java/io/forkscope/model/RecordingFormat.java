@@ -151,7 +151,7 @@ public final class RecordingFormat {
             case BLOCK_REGION -> "region";
             case BLOCK_WARNING -> "warning";
             case BLOCK_END -> "end";
-            case BLOCK_DAG_NODES, BLOCK_DAG_NODES_V2, BLOCK_DAG_NODES_V3 -> "DAG nodes";
+            case BLOCK_DAG_NODES, BLOCK_DAG_NODES_V2, BLOCK_DAG_NODES_V3, BLOCK_DAG_NODES_V4 -> "DAG nodes";
             case BLOCK_DAG_RUN -> "DAG frame";
             case BLOCK_DAG_BUSY -> "busy intervals";
             case BLOCK_FAILURE -> "recorder failure";
