@@ -210,6 +210,30 @@ class AgentJarIT {
         assertThat(probe.measures().spawns()).isPositive();
     }
 
+    /**
+     * Where the classes cannot be defined in the bootstrap loader, the agent appends the boot jar as
+     * it used to: the JVM's notice is back, nothing else changes. A test hook makes defining fail at
+     * the first class (nothing defined yet) and halfway (the rest then comes from the path).
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("javas")
+    void whereDefiningFailsTheBootJarIsAppendedAsBefore(String java, @TempDir Path dir) throws Exception {
+        ChildJvm.Result plain = ChildJvm.run(ChildJvm.command(java, null, List.of(), BootClassesProbe.class), dir);
+        for (int failAt : new int[] {0, 40}) {
+            Path out = dir.resolve("fallback" + failAt + ".fsk");
+            List<String> hook = List.of("-Dforkscope.test.failBootDefinitionAt=" + failAt);
+            ChildJvm.Result r = ChildJvm.run(ChildJvm.command(java, "out=" + out, hook, BootClassesProbe.class), dir);
+            assertThat(r.exitCode()).as(r.stderr()).isZero();
+            assertThat(r.stderr()).as("at " + failAt).contains("Sharing is only supported for boot loader classes");
+            assertThat(r.programStderr()).isEqualTo(plain.stderr()).isEmpty();
+            assertThat(r.stdout()).isEqualTo(plain.stdout().replace("loader=system", "loader=bootstrap"));
+            Recording rec = RecordingReader.read(out);
+            assertThat(rec.complete()).isTrue();
+            assertThat(rec.regions().stream().filter(g -> g.label().equals("probe")).findFirst().orElseThrow()
+                    .measures().spawns()).isPositive();
+        }
+    }
+
     private static List<String> command(String java, String agentOptions, String classpath, Class<?> main) {
         List<String> cmd = new ArrayList<>();
         cmd.add(java);

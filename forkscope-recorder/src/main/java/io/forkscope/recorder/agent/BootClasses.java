@@ -47,6 +47,7 @@ import java.util.jar.JarInputStream;
  */
 final class BootClasses {
     private static final String DEFINER = "io.forkscope.recorder.agent.UnsafeBootDefiner";
+    static final String FAIL_AT = "forkscope.test.failBootDefinitionAt";
     /** The java.base packages {@link UnsafeBootDefiner} reflects on, opened to it alone. */
     static final List<String> OPENED = List.of("jdk.internal.misc", "jdk.internal.loader", "jdk.internal.access");
 
@@ -71,7 +72,11 @@ final class BootClasses {
             Map<String, byte[]> classes = classesOf(bootJar);
             order = definitionOrder(headersOf(classes));
             BiFunction<String, byte[], Class<?>> definer = unsafeDefiner(inst);
+            int failAt = injectedFailure();
             for (; defined < order.size(); defined++) {
+                if (defined == failAt) {
+                    throw new IllegalStateException("failure injected for a test by -D" + FAIL_AT + "=" + failAt);
+                }
                 String name = order.get(defined);
                 definer.apply(name.replace('/', '.'), classes.get(name));
             }
@@ -79,6 +84,20 @@ final class BootClasses {
         } catch (Exception | LinkageError e) {
             append(bootJar, inst, defined == 0 ? probe : null);
             return Route.APPENDED;
+        }
+    }
+
+    /**
+     * For forkscope's own tests only, not a user option: with {@code -Dforkscope.test.failBootDefinitionAt=N}
+     * defining the Nth class (from 0) fails, so that the fallback runs for real, with none or some
+     * of the classes defined already.
+     */
+    private static int injectedFailure() {
+        String value = System.getProperty(FAIL_AT);
+        try {
+            return value == null ? -1 : Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            return -1;
         }
     }
 
