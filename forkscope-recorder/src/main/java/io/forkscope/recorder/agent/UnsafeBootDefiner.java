@@ -1,5 +1,8 @@
 package io.forkscope.recorder.agent;
 
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.lang.reflect.Method;
 import java.security.ProtectionDomain;
 import java.util.HashSet;
@@ -21,8 +24,7 @@ import java.util.function.BiFunction;
  * is looked up in the constructor: on a JDK without one, it fails there, before any class is defined.
  */
 public final class UnsafeBootDefiner implements BiFunction<String, byte[], Class<?>> {
-    private final Object unsafe;
-    private final Method defineClass;
+    private final MethodHandle defineClass;
     private final Object javaLangAccess;
     private final Method definePackage;
     private final ClassLoader bootLoader;
@@ -30,9 +32,9 @@ public final class UnsafeBootDefiner implements BiFunction<String, byte[], Class
 
     public UnsafeBootDefiner() throws ReflectiveOperationException {
         Class<?> unsafeType = Class.forName("jdk.internal.misc.Unsafe");
-        unsafe = unsafeType.getMethod("getUnsafe").invoke(null);
-        defineClass = unsafeType.getMethod("defineClass", String.class, byte[].class, int.class, int.class,
-                ClassLoader.class, ProtectionDomain.class);
+        defineClass = MethodHandles.lookup().findVirtual(unsafeType, "defineClass", MethodType.methodType(Class.class,
+                        String.class, byte[].class, int.class, int.class, ClassLoader.class, ProtectionDomain.class))
+                .bindTo(unsafeType.getMethod("getUnsafe").invoke(null));
         javaLangAccess = Class.forName("jdk.internal.access.SharedSecrets").getMethod("getJavaLangAccess").invoke(null);
         definePackage = Class.forName("jdk.internal.access.JavaLangAccess")
                 .getMethod("definePackage", ClassLoader.class, String.class, Module.class);
@@ -45,13 +47,14 @@ public final class UnsafeBootDefiner implements BiFunction<String, byte[], Class
     @Override
     public Class<?> apply(String name, byte[] classFile) {
         try {
-            Class<?> c = (Class<?>) defineClass.invoke(unsafe, name, classFile, 0, classFile.length, null, null);
+            Class<?> c = (Class<?>) defineClass.invokeExact(name, classFile, 0, classFile.length, (ClassLoader) null,
+                    (ProtectionDomain) null);
             if (packages.add(c.getPackageName())) {
                 definePackage.invoke(javaLangAccess, bootLoader, c.getPackageName(), c.getModule());
             }
             return c;
-        } catch (ReflectiveOperationException e) {
-            Throwable cause = e.getCause() != null ? e.getCause() : e;
+        } catch (Throwable e) {
+            Throwable cause = e instanceof ReflectiveOperationException && e.getCause() != null ? e.getCause() : e;
             throw new IllegalStateException("could not define " + name + " in the bootstrap loader: " + cause, cause);
         }
     }
