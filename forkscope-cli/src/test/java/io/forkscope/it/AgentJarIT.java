@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.forkscope.it.programs.BootClassesProbe;
 import io.forkscope.it.programs.BundledNamesProbe;
 import io.forkscope.it.programs.OwnLibrariesProgram;
 import io.forkscope.model.Recording;
@@ -175,6 +176,62 @@ class AgentJarIT {
         Recording rec = RecordingReader.read(out);
         RegionRecord sum = rec.regions().stream().filter(r -> r.label().equals("sum")).findFirst().orElseThrow();
         assertThat(sum.measures().spawns()).isPositive();
+    }
+
+    /**
+     * The agent gives the bootstrap loader its classes without appending to the boot class path, so
+     * the JVM keeps class-data sharing on and prints nothing: the program's stderr is what it is
+     * without the agent, byte for byte. The program's own API copy still reaches the agent's bridge
+     * (its region is recorded) because the bootstrap loader, asked first, defines the API.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("javas")
+    void theAgentLeavesStderrAndClassDataSharingAlone(String java, @TempDir Path dir) throws Exception {
+        Path out = dir.resolve("boot.fsk");
+        List<String> share = List.of("-Xshare:auto");
+        ChildJvm.Result plain = ChildJvm.run(ChildJvm.command(java, null, share, BootClassesProbe.class), dir);
+        ChildJvm.Result recorded = ChildJvm.run(ChildJvm.command(java, "out=" + out, share, BootClassesProbe.class), dir);
+        assertThat(plain.exitCode()).as(plain.stderr()).isZero();
+        assertThat(recorded.exitCode()).as(recorded.stderr()).isZero();
+        assertThat(recorded.stderr()).doesNotContain("Sharing is only supported").isEqualTo(plain.stderr()).isEmpty();
+
+        List<String> expected = new ArrayList<>(List.of("sum 4999950000"));
+        for (String name : BootClassesProbe.SHARED) {
+            expected.add(name + " loader=%s package=" + name.substring(0, name.lastIndexOf('.')));
+        }
+        assertThat(plain.stdout().lines()).containsExactlyElementsOf(
+                expected.stream().map(l -> l.replace("%s", "system")).collect(Collectors.toList()));
+        assertThat(recorded.stdout().lines()).containsExactlyElementsOf(
+                expected.stream().map(l -> l.replace("%s", "bootstrap")).collect(Collectors.toList()));
+
+        Recording rec = RecordingReader.read(out);
+        assertThat(rec.complete()).isTrue();
+        RegionRecord probe = rec.regions().stream().filter(r -> r.label().equals("probe")).findFirst().orElseThrow();
+        assertThat(probe.measures().spawns()).isPositive();
+    }
+
+    /**
+     * Where the classes cannot be defined in the bootstrap loader, the agent appends the boot jar as
+     * it used to: the JVM's notice is back, nothing else changes. A test hook makes defining fail at
+     * the first class (nothing defined yet) and halfway (the rest then comes from the path).
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("javas")
+    void whereDefiningFailsTheBootJarIsAppendedAsBefore(String java, @TempDir Path dir) throws Exception {
+        ChildJvm.Result plain = ChildJvm.run(ChildJvm.command(java, null, List.of(), BootClassesProbe.class), dir);
+        for (int failAt : new int[] {0, 40}) {
+            Path out = dir.resolve("fallback" + failAt + ".fsk");
+            List<String> hook = List.of("-Dforkscope.test.failBootDefinitionAt=" + failAt);
+            ChildJvm.Result r = ChildJvm.run(ChildJvm.command(java, "out=" + out, hook, BootClassesProbe.class), dir);
+            assertThat(r.exitCode()).as(r.stderr()).isZero();
+            assertThat(r.stderr()).as("at " + failAt).contains("Sharing is only supported for boot loader classes");
+            assertThat(r.programStderr()).isEqualTo(plain.stderr()).isEmpty();
+            assertThat(r.stdout()).isEqualTo(plain.stdout().replace("loader=system", "loader=bootstrap"));
+            Recording rec = RecordingReader.read(out);
+            assertThat(rec.complete()).isTrue();
+            assertThat(rec.regions().stream().filter(g -> g.label().equals("probe")).findFirst().orElseThrow()
+                    .measures().spawns()).isPositive();
+        }
     }
 
     private static List<String> command(String java, String agentOptions, String classpath, Class<?> main) {

@@ -11,7 +11,11 @@ import java.util.concurrent.TimeUnit;
 /** Runs a test program in a fresh JVM, with or without the agent, and captures what it did. */
 final class ChildJvm {
     record Result(int exitCode, String stdout, String stderr) {
-        /** stderr without the JVM's own notice that appending to the boot class path disables CDS. */
+        /**
+         * stderr without the JVM's own notice that appending to the boot class path disables CDS,
+         * which the agent causes only where it cannot define its boot classes directly (AgentJarIT
+         * checks that it does not on the JDKs tested).
+         */
         String programStderr() {
             return stderr.lines().filter(l -> !l.contains("Sharing is only supported for boot loader classes"))
                     .reduce("", (a, b) -> a + b + "\n");

@@ -1,18 +1,15 @@
 package io.forkscope.recorder.agent;
 
-import java.io.File;
-import java.io.IOException;
-import java.io.InputStream;
 import java.lang.instrument.Instrumentation;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.util.jar.JarEntry;
-import java.util.jar.JarFile;
 
 /**
- * The {@code Premain-Class} of forkscope.jar. It puts the small boot jar that forkscope.jar carries
- * ({@value #BOOT_JAR}) on the bootstrap class path, then hands over to {@link Agent}.
+ * The {@code Premain-Class} of forkscope.jar. It gives the bootstrap loader the classes of the small
+ * boot jar that forkscope.jar carries ({@value #BOOT_JAR}), then hands over to {@link Agent}. It
+ * defines them there from their bytes ({@link BootClasses}), which leaves class-data sharing on and
+ * the program's stderr clean; only where that is impossible does it append the boot jar to the
+ * bootstrap class path, and the JVM then prints "Sharing is only supported for boot loader classes
+ * because bootstrap classpath has been appended".
  *
  * <p>Two loaders share the work. The <b>bootstrap loader</b> gets the boot jar: the API
  * ({@code io.forkscope.Forkscope}, {@code Region}, {@code io.forkscope.spi}), the model and the
@@ -37,59 +34,26 @@ import java.util.jar.JarFile;
  * package split across the two loaders (recorder.fj) are different runtime packages, so calls
  * between the halves go through public members only.
  *
- * <p>The boot jar is copied to a temporary file, which is deleted as soon as the JVM has opened it
- * (the JVM keeps it open; on systems that cannot delete an open file, at exit). Whatever fails, the
- * program runs on without recording.
+ * <p>Whatever fails, the program runs on without recording.
  */
 public final class Premain {
     /** Where forkscope.jar carries the boot jar (built by forkscope-cli's pom). */
     static final String BOOT_JAR = "META-INF/forkscope/forkscope-boot.jar";
-    /** A class of the boot jar, loaded from it at once so that the JVM opens the file. */
+    /** A class of the boot jar, that the bootstrap loader must find once it has them. */
     private static final String BOOT_PROBE = "io.forkscope.spi.RecorderBridge";
 
     private Premain() {}
 
     public static void premain(String options, Instrumentation inst) {
         try {
-            File jar = new File(Premain.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            Path boot = extractBootJar(jar);
-            try {
-                inst.appendToBootstrapClassLoaderSearch(new JarFile(boot.toFile()));
-                Class.forName(BOOT_PROBE, false, null);
-            } finally {
-                deleteOrAtExit(boot);
-            }
+            Path jar = Path.of(Premain.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            BootClasses.load(jar, BOOT_JAR, BOOT_PROBE, inst);
+            Class.forName(BOOT_PROBE, false, null);
             Class<?> agent = Class.forName("io.forkscope.recorder.agent.Agent", true, Premain.class.getClassLoader());
             agent.getMethod("start", String.class, Instrumentation.class).invoke(null, options, inst);
         } catch (Throwable t) {
             Throwable cause = t instanceof java.lang.reflect.InvocationTargetException ? t.getCause() : t;
             System.err.println("forkscope: could not start, the program runs without recording: " + cause);
-        }
-    }
-
-    /** Copies the boot jar out of {@code jar} into a new temporary file (owner-only on POSIX). */
-    private static Path extractBootJar(File jar) throws IOException {
-        try (JarFile outer = new JarFile(jar)) {
-            JarEntry entry = outer.getJarEntry(BOOT_JAR);
-            if (entry == null) {
-                throw new IOException(jar + " has no " + BOOT_JAR);
-            }
-            Path boot = Files.createTempFile("forkscope-boot-", ".jar");
-            try (InputStream in = outer.getInputStream(entry)) {
-                Files.copy(in, boot, StandardCopyOption.REPLACE_EXISTING);
-            } catch (IOException | RuntimeException e) {
-                Files.deleteIfExists(boot);
-                throw e;
-            }
-            return boot;
-        }
-    }
-
-    private static void deleteOrAtExit(Path file) {
-        try {
-            Files.deleteIfExists(file);
-        } catch (IOException e) {
-            file.toFile().deleteOnExit();
         }
     }
 
