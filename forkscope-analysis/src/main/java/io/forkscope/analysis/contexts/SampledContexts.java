@@ -525,8 +525,8 @@ public final class SampledContexts {
         ContextProfile profile = new ContextProfile(tree, work, idleness, overhead);
         return new Result(profile, Idleness.EXACT, read, periodNs, slots != null ? Math.max(1, slots.peak(start, end))
                 : all.size(), unplaced, idle, others, 0, forks != null, notes,
-                slots != null ? dag.slots().describe(start, end) : all.size() + " slots (the pools' threads: recorded"
-                        + " before forkscope kept the pools' lives)");
+                slots != null ? dag.slots().describe(start, end) : all.size() + " slots (the pools' threads: the"
+                        + " recording holds no pool lives)");
     }
 
     /** The key of a worker's samples in one task context. */

@@ -265,7 +265,7 @@ public final class WorkerSlots {
         }
         List<String> made = new ArrayList<>();
         if (!recorded) {
-            made.add("constant: recorded before forkscope kept the pools' lives");
+            made.add("constant: the recording holds no pool lives");
         }
         if (pools.size() > 1) {
             made.add(poolsOverlap() ? pools.size() + " pools, those alive at the same time add up"

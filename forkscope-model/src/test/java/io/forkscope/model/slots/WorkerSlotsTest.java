@@ -77,7 +77,7 @@ class WorkerSlotsTest {
         assertThat(s.recorded()).isFalse();
         assertThat(s.at(Long.MIN_VALUE)).isEqualTo(4);
         assertThat(s.integral(10, 20)).isEqualTo(40);
-        assertThat(s.describe(0, 10)).isEqualTo("4 slots (constant: recorded before forkscope kept the pools' lives);"
+        assertThat(s.describe(0, 10)).isEqualTo("4 slots (constant: the recording holds no pool lives);"
                 + " 5 threads ran tasks");
     }
 }
