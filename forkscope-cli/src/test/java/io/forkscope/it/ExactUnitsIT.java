@@ -80,9 +80,11 @@ class ExactUnitsIT {
                 2 + B + 30 + 1, 2, 2, 0));
         assertThat(regions.get("invokeAllDeque")).isEqualTo(new WorkSpan(10, 4, 2 * B + 4, 4, 4, 0));
         assertThat(rec.regions()).allSatisfy(reg -> assertThat(reg.unjoined()).isZero());
-        // P is the pools' parallelism plus every thread outside a pool that ran task bodies: main
-        // does when it joins a task still queued (external join), which depends on the schedule
-        assertThat(rec.wholeRun().workers()).isBetween(workers, workers + 1);
+        // P is the peak of the worker slots (measures.md §2): `own` runs while `pool` is alive (used
+        // before and after it), and pools alive at the same time add up: 2 × workers; plus main,
+        // which holds a slot when it joins a task still queued (external join), schedule permitting
+        assertThat(rec.wholeRun().workers()).isBetween(2 * workers, 2 * workers + 1);
+        assertThat(rec.workerSlots().describe()).contains("2 pools, those alive at the same time add up");
     }
 
     static WorkSpan noElapsed(WorkSpan w) {
