@@ -7,15 +7,18 @@ import java.util.concurrent.RecursiveAction;
 /**
  * A program whose contexts are known by construction (issue 12's proofs), on a pool of 2:
  * <ol>
- * <li>siblings: both workers run a task that spins X ms in {@link #one} and then 3X in
- *     {@link #three}, side by side (so load on the machine slows both alike): work of one : three = 1 : 3;</li>
+ * <li>siblings: two tasks forked together, one spinning X ms in {@link #one}, the other 3X in
+ *     {@link #three}, one per worker: work of one : three = 1 : 3; the worker that ran {@code one}
+ *     then idles (in the root's join) while {@code three} runs on, so {@code three}'s idleness is
+ *     about 2X, 2/3 of its work, and {@code one}'s about 0;</li>
  * <li>a serial phase: one task spins 2X in {@link #serial} while the other worker has nothing to do:
  *     {@code serial}'s idleness = (P − 1) × its length = its work.</li>
  * </ol>
  * Outside io.forkscope: frames of io.forkscope.* classes are the tool's (overhead), not the program's.
- * Spinning is on the wall clock: work and idleness are wall-clock measures (a worker holding a task
- * is working while the OS preempts it), so the phases keep their wall-clock ratios on a loaded
- * machine. Prints one line; args: X in ms (default 250).
+ * Spinning is on the wall clock: with busy intervals, work and idleness are wall-clock measures (a
+ * worker holding a task is working while the OS preempts it), so each task's time is at least its
+ * length and at most that plus the delay before its last check of the clock: the phases keep their
+ * ratios on a loaded machine. Prints one line; args: X in ms (default 250).
  */
 public final class ContextPrograms {
     static volatile long sink;
@@ -25,15 +28,10 @@ public final class ContextPrograms {
     public static void main(String[] args) {
         long x = args.length > 0 ? Long.parseLong(args[0]) : 250;
         ForkJoinPool pool = new ForkJoinPool(2);
-        pool.invoke(action(() -> ForkJoinTask.invokeAll(action(() -> siblings(x)), action(() -> siblings(x)))));
+        pool.invoke(action(() -> ForkJoinTask.invokeAll(action(() -> one(x)), action(() -> three(3 * x)))));
         pool.invoke(action(() -> serial(2 * x)));
         pool.shutdown();
         System.out.println(sink == 42 ? "contexts done!" : "contexts done");
-    }
-
-    static void siblings(long x) {
-        one(x);
-        three(3 * x);
     }
 
     static void one(long ms) {

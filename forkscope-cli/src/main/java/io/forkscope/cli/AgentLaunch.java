@@ -121,8 +121,25 @@ final class AgentLaunch {
         try {
             return pb.start();
         } catch (IOException e) {
-            throw new UserError("cannot start '" + pb.command().get(0) + "': " + e.getMessage());
+            throw new UserError("cannot start '" + pb.command().get(0) + "': " + startFailure(e));
         }
+    }
+
+    /**
+     * @return why a program did not start, in the words {@code bench} uses: Java's message reads
+     *     "Cannot run program "x" (in directory "d"): error=2, No such file or directory"
+     */
+    static String startFailure(IOException e) {
+        String m = String.valueOf(e.getMessage());
+        if (m.contains("error=2,")) {
+            return "no such program";
+        }
+        if (m.contains("error=13,")) {
+            return "not executable (permission denied)";
+        }
+        int errno = m.indexOf("error=");
+        int comma = errno < 0 ? -1 : m.indexOf(',', errno);
+        return comma < 0 ? m : m.substring(comma + 1).strip();
     }
 
     /** Starts the command with inherited standard streams and returns its exit code. */
@@ -130,12 +147,32 @@ final class AgentLaunch {
         return await(start(processBuilder(command).inheritIO()));
     }
 
+    /**
+     * As {@link #run(List)}, and {@code ended} gets the command's exit code once, after it ended:
+     * from this thread, or, when this JVM is being stopped (Ctrl-C, SIGTERM), from the shutdown hook
+     * that stops the command, before this JVM exits.
+     */
+    int run(List<String> command, java.util.function.IntConsumer ended) throws IOException, InterruptedException {
+        Once once = new Once(ended);
+        int exit = await(start(processBuilder(command).inheritIO()), once);
+        once.accept(exit);
+        return exit;
+    }
+
     /** Waits for a started command, which is stopped if this JVM is stopped first; @return its exit code */
     static int await(Process p) throws InterruptedException {
+        return await(p, exit -> { });
+    }
+
+    /**
+     * As {@link #await(Process)}; when this JVM is stopped first, its shutdown hook stops the
+     * command, waits for it to end and hands its exit code to {@code stopped} before the JVM exits.
+     */
+    static int await(Process p, java.util.function.IntConsumer stopped) throws InterruptedException {
         Thread stopChild = new Thread(() -> {
             p.destroy();
             try {
-                p.waitFor();
+                stopped.accept(p.waitFor());
             } catch (InterruptedException ignored) {
                 Thread.currentThread().interrupt();
             }
@@ -148,6 +185,28 @@ final class AgentLaunch {
                 Runtime.getRuntime().removeShutdownHook(stopChild);
             } catch (IllegalStateException shuttingDown) {
                 // the hook runs anyway
+            }
+        }
+    }
+
+    /**
+     * Runs an exit-code consumer once, whichever thread comes first; a second caller waits until the
+     * first has finished (a shutdown hook must not let the JVM exit while the main thread is still
+     * printing).
+     */
+    private static final class Once implements java.util.function.IntConsumer {
+        private final java.util.function.IntConsumer action;
+        private boolean done;
+
+        Once(java.util.function.IntConsumer action) {
+            this.action = action;
+        }
+
+        @Override
+        public synchronized void accept(int exit) {
+            if (!done) {
+                done = true;
+                action.accept(exit);
             }
         }
     }

@@ -1,5 +1,6 @@
 package io.forkscope.cli;
 
+import io.forkscope.analysis.machine.MachineLoad;
 import io.forkscope.analysis.scaling.Measurement;
 import io.forkscope.analysis.scaling.RecordedBounds;
 import io.forkscope.analysis.scaling.RepetitionTimes;
@@ -149,10 +150,11 @@ final class BenchCommand implements Callable<Integer> {
             for (int t = 1; t <= trials; t++) {
                 for (int p : ps) {
                     CpuSet.Pinning pin = cpus.pinning(p, taskset);
-                    List<RepetitionTimes.SectionTime> times = run(p, t, pin, dir, logFile, drop);
-                    if (times == null) {
+                    Run run = run(p, t, pin, dir, logFile, drop);
+                    if (run == null) {
                         return 130; // interrupted: the shutdown hook reports
                     }
+                    List<RepetitionTimes.SectionTime> times = run.times();
                     done++;
                     synchronized (lock) {
                         if (interrupted) {
@@ -160,22 +162,25 @@ final class BenchCommand implements Callable<Integer> {
                         }
                         for (RepetitionTimes.SectionTime s : times) {
                             Measurement m = new Measurement(s.region(), p, t, s.timeNs(), s.kept(), s.dropped(),
-                                    pin.cores(), pin.pinned());
+                                    pin.cores(), pin.pinned(), run.load());
                             csv.append(m);
                             rows.add(m);
                         }
                     }
-                    err.println(String.format(Locale.ROOT, "forkscope bench: [%d/%d] P=%d trial %d/%d (%s %s): %s", done,
-                            total, p, t, trials, pin.pinned() ? "cores" : "unpinned on", pin.coreList(), describe(times)));
+                    err.println(String.format(Locale.ROOT, "forkscope bench: [%d/%d] P=%d trial %d/%d (%s %s): %s; %s",
+                            done, total, p, t, trials, pin.pinned() ? "cores" : "unpinned on", pin.coreList(),
+                            describe(times), run.load().describe()));
                     warnRepetitions(times, warned, err);
                 }
             }
             synchronized (lock) {
                 finished = true;
+                rewriteQuietly(csvFile, rows, err);   // every row with its point's spread and noisy flag
             }
         } catch (RunFailed e) {
             synchronized (lock) {
                 finished = true;
+                rewriteQuietly(csvFile, rows, err);
             }
             err.println("forkscope: " + e.getMessage());
             return 1;
@@ -194,8 +199,24 @@ final class BenchCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** Runs the command once with P workers; @return its section times, or null when interrupted */
-    private List<RepetitionTimes.SectionTime> run(int p, int trial, CpuSet.Pinning pin, Path dir, Path logFile, int drop)
+    /** One run's section times and the machine's load while it ran. */
+    private record Run(List<RepetitionTimes.SectionTime> times, MachineLoad load) {}
+
+    /** Rewrites the CSV with the spreads of the rows kept; says so on failure (the appended rows stay). */
+    private static void rewriteQuietly(Path csvFile, List<Measurement> kept, PrintWriter err) {
+        try {
+            BenchCsv.rewrite(csvFile, kept);
+        } catch (IOException | RuntimeException e) {
+            err.println("forkscope bench: could not add the spreads to " + csvFile + " (its rows are kept): " + e);
+        }
+    }
+
+    /**
+     * Runs the command once with P workers, measuring the machine's load from its start until it is
+     * reaped (so that {@link MachineLoad} counts it as this process's own); @return its section times
+     * and that load, or null when interrupted
+     */
+    private Run run(int p, int trial, CpuSet.Pinning pin, Path dir, Path logFile, int drop)
             throws IOException, InterruptedException {
         Path rec = dir.resolve("run-" + trial + "-" + p + ".fsk");
         List<String> user = new ArrayList<>();
@@ -209,10 +230,12 @@ final class BenchCommand implements Callable<Integer> {
                 + String.join(" ", pb.command()) + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
         pb.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()));
         Process proc;
+        MachineLoad.Meter meter;
         synchronized (lock) {
             if (interrupted) {
                 return null;
             }
+            meter = MachineLoad.meter();
             proc = AgentLaunch.start(pb);
             current = proc;
         }
@@ -223,6 +246,7 @@ final class BenchCommand implements Callable<Integer> {
             proc.destroyForcibly();
         }
         int exit = proc.waitFor();
+        MachineLoad load = meter.stop();
         synchronized (lock) {
             current = null;
             if (interrupted) {
@@ -245,7 +269,7 @@ final class BenchCommand implements Callable<Integer> {
             throw new RunFailed("the run with P=" + p + " (trial " + trial + ") exited with code " + exit
                     + "; its output is in " + logFile + "; the rows measured before it are kept");
         }
-        return times(launch.recordings(), drop, p, trial);
+        return new Run(times(launch.recordings(), drop, p, trial), load);
     }
 
     private List<RepetitionTimes.SectionTime> times(List<Path> files, int drop, int p, int trial) {
@@ -281,6 +305,7 @@ final class BenchCommand implements Callable<Integer> {
             running = current;
             kept = List.copyOf(rows);
         }
+        PrintWriter err = spec.commandLine().getErr();
         if (running != null) {
             running.descendants().forEach(ProcessHandle::destroy);
             running.destroy();
@@ -290,7 +315,9 @@ final class BenchCommand implements Callable<Integer> {
                 Thread.currentThread().interrupt();
             }
         }
-        PrintWriter err = spec.commandLine().getErr();
+        synchronized (lock) {
+            rewriteQuietly(csvFile, kept, err);   // the main thread appends no more: interrupted is set
+        }
         err.println("forkscope bench: interrupted; the " + kept.size() + " rows of the runs that finished are in "
                 + csvFile);
         if (!kept.isEmpty()) {
@@ -388,6 +415,9 @@ final class BenchCommand implements Callable<Integer> {
     static Map<String, SectionBounds> readBounds(Path file, PrintWriter err) {
         Recording rec = RecordingInput.read(file, err);
         Map<String, SectionBounds> b = RecordedBounds.of(rec);
+        if (b.isEmpty() && !rec.complete()) {
+            throw new UserError(RecordingInput.lost(rec, file.toString(), "no work or span of its run"));
+        }
         if (b.isEmpty()) {
             throw new UserError(file + ": has no work and span to predict speedups from (a timing of bench,"
                     + " or a run without fork/join?); record the program with forkscope record");

@@ -65,7 +65,17 @@ final class CompareCommand implements Callable<Integer> {
         if (json) {
             CompareJson.write(columns, serialName, complete, warnings, out);
         } else {
-            CompareText.write(columns, serialName, complete, out);
+            String first = null;
+            for (int i = 0; i < recs.size() && first == null; i++) {
+                if (!recs.get(i).complete()) {
+                    first = files.get(i) + ": " + recs.get(i).incompleteCause().orElse("incomplete");
+                }
+            }
+            if (first == null && !complete) {
+                first = serialName + ": " + ser.incompleteCause().orElse("incomplete");
+            }
+            CompareText.write(columns, serialName, complete ? null : io.forkscope.report.TextReport.incomplete(first),
+                    out);
         }
         return 0;
     }

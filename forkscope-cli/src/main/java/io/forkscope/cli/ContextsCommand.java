@@ -92,7 +92,8 @@ final class ContextsCommand implements Callable<Integer> {
         if (rec.recordedSamples().isEmpty()) {
             throw new UserError("true".equals(rec.info().asMap().get("sample"))
                     ? name + " was recorded with --sample but holds no samples: they are written at the end of the run,"
-                            + " which this recording does not reach"
+                            + " which this recording does not reach: "
+                            + rec.incompleteCause().orElse("its recorder wrote none")
                     : name + " has no samples: record it with `forkscope record --sample`");
         }
         boolean terminal = System.console() != null;
@@ -113,14 +114,17 @@ final class ContextsCommand implements Callable<Integer> {
         } else if (view.collapsed) {
             CollapsedStacks.write(r.profile(), m, 1000, out);
         } else {
+            if (!rec.complete()) {
+                out.println(RecordingInput.incompleteLine(rec));
+            }
             ContextsHeader.write(r, name, sites, out);
             if (view.flat) {
-                ContextsFlatText.write(r.profile(), top, out);
+                ContextsFlatText.write(r.profile(), top, r.samplesPerNode(), out);
             } else if (view.bottomUp) {
                 out.println("bottom-up: a frame where time went, then its callers");
                 ContextsText.write(ContextViews.bottomUp(r.profile()), minPercent, 0, out);
             } else {
-                ContextsText.write(r.profile(), minPercent, 5, out);
+                ContextsText.write(r.profile(), minPercent, 5, r.samplesPerNode(), out);
             }
         }
         out.flush();

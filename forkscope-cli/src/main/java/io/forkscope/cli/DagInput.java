@@ -20,9 +20,22 @@ final class DagInput {
         return RecordingInput.read(file, err);
     }
 
-    /** @return the recording's DAG; a user error when it was recorded without one */
+    /**
+     * @return the recording's DAG; a user error when it was recorded without one, or when it was
+     *     recorded with one but the damage (a cut, a damaged block, a killed JVM, a recorder failure)
+     *     left no node of it
+     */
     static Dag dag(Recording rec, String name) {
-        return rec.recordedDag().orElseThrow(() -> new UserError(name + ": recorded without a DAG; record with --mode dag"));
+        boolean dagMode = "dag".equals(rec.info().get(RecordingInfo.MODE, ""));
+        Dag dag = rec.recordedDag().orElse(null);
+        if (!rec.complete() && dagMode && (dag == null || dag.nodes().isEmpty())) {
+            throw new UserError(RecordingInput.lost(rec, name, "no node of its DAG (recorded with --mode dag)"));
+        }
+        if (dag == null) {
+            throw new UserError(dagMode ? name + ": recorded with --mode dag but holds no DAG"
+                    : name + ": recorded without a DAG; record with --mode dag");
+        }
+        return dag;
     }
 
     /**
@@ -30,9 +43,10 @@ final class DagInput {
      * in nanoseconds.
      */
     static double serialWork(Recording serial, String name) {
-        if (serial.recordedDag().isPresent()) {
-            return serial.recordedDag().get().nodes().stream().mapToLong(n -> n.work()).sum();
+        if (serial.recordedDag().isPresent() || "dag".equals(serial.info().get(RecordingInfo.MODE, ""))) {
+            return dag(serial, name).nodes().stream().mapToLong(n -> n.work()).sum();
         }
+        RecordingInput.requireMeasures(serial, name);
         if (serial.info().unit() != Unit.TIME) {
             throw new UserError(name + ": recorded in abstract units; the serial run's work must be measured time "
                     + "(record it with --unit time)");

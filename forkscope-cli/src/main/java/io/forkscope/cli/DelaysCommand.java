@@ -49,7 +49,7 @@ final class DelaysCommand implements Callable<Integer> {
         if (json) {
             DelayJson.write(report, name, rec.info(), rec.complete(), rec.warnings(), serialName, out);
         } else {
-            DelayText.write(report, name, rec.complete(), serialName, out);
+            DelayText.write(report, name, RecordingInput.incompleteLine(rec), serialName, out);
         }
         return 0;
     }

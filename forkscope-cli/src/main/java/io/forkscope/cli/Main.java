@@ -15,7 +15,7 @@ import picocli.CommandLine.Command;
                 DelaysCommand.class, ProfileCommand.class, ExportCommand.class, CompareCommand.class,
                 SitesCommand.class, ContextsCommand.class, CalibrateCommand.class, DemoCommand.class, ExampleCommand.class,
                 CommandLine.HelpCommand.class})
-public final class Main implements Runnable {
+public final class Main implements java.util.concurrent.Callable<Integer> {
     public static final int USER_ERROR = 2;
 
     @CommandLine.Spec
@@ -44,7 +44,7 @@ public final class Main implements Runnable {
         cl.setExitCodeExceptionMapper(e -> e instanceof UserError ? USER_ERROR : 1);
         cl.setParameterExceptionHandler((ex, args) -> {
             CommandLine c = ex.getCommandLine();
-            c.getErr().println("forkscope: " + DashDash.hint(c, args).orElseGet(() -> oneLine(ex.getMessage())
+            c.getErr().println("forkscope: " + DashDash.hint(c, args).orElseGet(() -> ParameterErrors.describe(ex)
                     + " (see: forkscope " + commandPath(c) + "--help)"));
             return USER_ERROR;
         });
@@ -65,18 +65,15 @@ public final class Main implements Runnable {
         return cl;
     }
 
-    /** picocli's messages may span lines (a list of candidates); forkscope's errors are one line. */
-    private static String oneLine(String message) {
-        return message == null ? "" : message.strip().replaceAll("\\s*\\R\\s*", " ");
-    }
-
     private static String commandPath(CommandLine cl) {
         String name = cl.getCommandName();
         return name.equals("forkscope") ? "" : name + " ";
     }
 
+    /** {@code forkscope} alone: the usage, on stderr, as for any command line that does nothing. */
     @Override
-    public void run() {
-        spec.commandLine().usage(spec.commandLine().getOut());
+    public Integer call() {
+        spec.commandLine().usage(spec.commandLine().getErr());
+        return USER_ERROR;
     }
 }

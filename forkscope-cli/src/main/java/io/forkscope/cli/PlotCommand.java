@@ -3,6 +3,7 @@ package io.forkscope.cli;
 import io.forkscope.analysis.scaling.Measurement;
 import io.forkscope.analysis.scaling.RegionScaling;
 import io.forkscope.analysis.scaling.ScalingAnalysis;
+import io.forkscope.analysis.scaling.ScalingPoint;
 import io.forkscope.analysis.scaling.ScalingReport;
 import io.forkscope.analysis.scaling.SectionBounds;
 import io.forkscope.analysis.scaling.Verdict;
@@ -10,6 +11,7 @@ import io.forkscope.report.bench.BenchCsv;
 import io.forkscope.report.bench.BenchCsvException;
 import io.forkscope.report.bench.ScalingTable;
 import io.forkscope.report.plot.GnuplotPlot;
+import io.forkscope.report.plot.ScalingChart;
 import io.forkscope.report.plot.ScalingCurves;
 import io.forkscope.report.plot.SvgPlot;
 import java.io.PrintWriter;
@@ -23,6 +25,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -146,6 +149,12 @@ final class PlotCommand implements Callable<Integer> {
                     .append(", up to ").append(trials).append(" trial(s) per P");
             if (r.points().stream().anyMatch(p -> p.verdict() == Verdict.WHOLE_PROCESS)) {
                 b.append("; whole process timed, set-up included: not comparable with the bounds");
+            }
+            List<ScalingPoint> noisy = r.points().stream().filter(ScalingPoint::noisy).toList();
+            if (!noisy.isEmpty()) {
+                b.append('\n').append(ScalingChart.NOISY_PREFIX).append(String.format(Locale.ROOT,
+                        " trials spread > %.0f%% at ", ScalingAnalysis.NOISY_SPREAD * 100))
+                        .append(noisy.stream().map(ScalingTable::noisyText).collect(Collectors.joining("; ")));
             }
         }
         return b.toString();

@@ -5,6 +5,7 @@ import io.forkscope.model.CalibrationFile;
 import io.forkscope.model.RecordingException;
 import io.forkscope.model.Unit;
 import io.forkscope.recorder.sites.weave.SiteScope;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -161,14 +162,29 @@ final class RecordCommand implements Callable<Integer> {
             }
             launch.jvmOption(STACK_DEPTH_OPTION);
         }
-        int exit = launch.run(command);
-        List<Path> written = launch.recordings();
-        if (written.isEmpty()) {
-            spec.commandLine().getErr().println("forkscope: no recording was written (did the command start a JVM?)");
-            return exit == 0 ? 1 : exit;
+        PrintWriter err = spec.commandLine().getErr();
+        // also when forkscope itself is stopped (Ctrl-C reaches both it and the program): the program's
+        // recording is written by then, and where it is is said before forkscope exits
+        // the command's exit code passes through, also when it started no JVM
+        return launch.run(command, code -> reportRecordings(launch, code, err));
+    }
+
+    /** Says where each recording the command's JVMs wrote is, or that none was written. */
+    private static void reportRecordings(AgentLaunch launch, int exit, PrintWriter err) {
+        List<Path> written;
+        try {
+            written = launch.recordings();
+        } catch (java.io.IOException e) {
+            err.println("forkscope: cannot list the recordings: " + e.getMessage());
+            err.flush();
+            return;
         }
-        RecordingOutcome.report(written, exit, spec.commandLine().getErr());
-        return exit;
+        if (written.isEmpty()) {
+            err.println("forkscope: no recording was written (did the command start a JVM?)");
+        } else {
+            RecordingOutcome.report(written, exit, err);
+        }
+        err.flush();
     }
 
     /** @return the patterns trimmed (the agent's options must not contain spaces), each checked */

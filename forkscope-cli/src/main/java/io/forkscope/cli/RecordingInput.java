@@ -3,6 +3,8 @@ package io.forkscope.cli;
 import io.forkscope.model.Recording;
 import io.forkscope.model.RecordingException;
 import io.forkscope.model.RecordingReader;
+import io.forkscope.model.WholeRun;
+import io.forkscope.model.WorkSpan;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,6 +37,33 @@ final class RecordingInput {
         }
         err.flush();
         return rec;
+    }
+
+    /**
+     * Refuses a recording whose whole-run measures the damage took: it is not complete and its last
+     * whole-run block holds nothing (the first snapshot, written before any event, is all that is
+     * left), so a report would show zeros as if measured.
+     */
+    static void requireMeasures(Recording rec, String name) {
+        if (!rec.complete() && holdsNothing(rec.wholeRun())) {
+            throw new UserError(lost(rec, name, "no measurement of its run"));
+        }
+    }
+
+    /** @return whether a whole-run block counts nothing at all (no task, fork, join or work) */
+    static boolean holdsNothing(WholeRun run) {
+        WorkSpan m = run.measures();
+        return run.tasks() == 0 && m.spawns() == 0 && m.syncs() == 0 && m.work() == 0;
+    }
+
+    /** @return "FILE: CAUSE, and WHAT comes before that": what a command needs is gone with the damage */
+    static String lost(Recording rec, String name, String what) {
+        return name + ": " + rec.incompleteCause().orElse("incomplete") + ", and " + what + " comes before that";
+    }
+
+    /** @return a text report's first line when {@code rec} is incomplete, with its cause; null when complete */
+    static String incompleteLine(Recording rec) {
+        return rec.complete() ? null : io.forkscope.report.TextReport.incomplete(rec.incompleteCause().orElse(null));
     }
 
     /** @return the warnings, each starting with the file's name (the reader's already do; the recorder's do not) */

@@ -53,7 +53,25 @@ final class RecordingOutcome {
                     + " task(s) and never declared units with Forkscope.work (record with --unit time, or call"
                     + " Forkscope.work in each strand)" + next;
         }
-        return "recording written to " + file + next;
+        return "recording written to " + file + incompleteness(rec.get(), exit) + next;
+    }
+
+    /**
+     * @return ", incomplete: CAUSE" for a recording that does not cover the whole run, "" for one that
+     *     does; a recording the recorder never closed, of a program that ended with 128 + N, was cut
+     *     by signal N, which no JVM survives to close its recording (SIGKILL), so that is the cause
+     */
+    static String incompleteness(Recording rec, int exit) {
+        if (rec.complete()) {
+            return "";
+        }
+        if (!rec.ended() && rec.failure() == null && !rec.truncated() && exit > 128 && exit < 128 + 32) {
+            int signal = exit - 128;
+            String name = signal == 9 ? " (SIGKILL)" : signal == 6 ? " (SIGABRT)" : signal == 11 ? " (SIGSEGV)" : "";
+            return ", incomplete: the program was killed by signal " + signal + name + " before its recording was"
+                    + " closed; it holds the last snapshot written before";
+        }
+        return rec.incompleteCause().map(c -> ", incomplete: " + c).orElse("");
     }
 
     /** @return the recording when it is small enough to look into and readable; else empty */

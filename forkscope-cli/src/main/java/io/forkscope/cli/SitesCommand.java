@@ -1,10 +1,14 @@
 package io.forkscope.cli;
 
+import io.forkscope.analysis.cilkview.ColdCode;
 import io.forkscope.analysis.sites.On;
 import io.forkscope.analysis.sites.SiteRegions;
 import io.forkscope.analysis.sites.SiteRows;
 import io.forkscope.analysis.sites.SpanHolders;
+
+import io.forkscope.model.Compilation;
 import io.forkscope.model.Recording;
+import io.forkscope.model.RegionRecord;
 import io.forkscope.model.sites.RecordedSites;
 import io.forkscope.model.sites.SitesResult;
 import io.forkscope.report.sites.SitesCsv;
@@ -86,11 +90,13 @@ final class SitesCommand implements Callable<Integer> {
         RecordedSites sites = rec.recordedSites().orElseThrow(() -> new UserError(
                 "true".equals(rec.info().asMap().get(SITES_KEY))
                         ? name + " was recorded with --sites but holds no call sites: they are written at the end"
-                                + " of the run, which this recording does not reach"
+                                + " of the run, which this recording does not reach: "
+                                + rec.incompleteCause().orElse("its recorder wrote none")
                         : name + " has no call sites: record it with `forkscope record --sites`"));
         SitesResult result = sites.wholeRun();
         String selected = null;
         String scope = null;
+        Compilation compilation = rec.wholeRun().compilation();
         if (region != null) {
             SiteRegions.Choice c = SiteRegions.select(sites, region).orElseThrow(() -> new UserError(
                     sites.regions().isEmpty()
@@ -99,6 +105,7 @@ final class SitesCommand implements Callable<Integer> {
                             : "no region '" + region + "' in " + name + "; its regions: " + SiteRegions.describe(sites)
                                     + " (--region LABEL, or LABEL#N for the N-th)"));
             result = c.region().result();
+            compilation = occurrence(rec, c.label(), c.occurrence());
             selected = c.occurrences() > 1 ? c.label() + "#" + c.occurrence() : c.label();
             scope = "region '" + c.label() + "'" + (c.occurrences() > 1
                     ? " (occurrence " + c.occurrence() + " of " + c.occurrences() + ")" : "");
@@ -110,9 +117,11 @@ final class SitesCommand implements Callable<Integer> {
         } else if (format.csv) {
             SitesCsv.write(rows, top == null ? 0 : top, out);
         } else {
-            SitesText.write(rows, name, scope, region == null ? regionsHint(sites) : null, rec.complete(),
-                    top == null ? DEFAULT_TOP : top, out);
+            SitesText.write(rows, name, scope, region == null ? regionsHint(sites) : null,
+                    RecordingInput.incompleteLine(rec), top == null ? DEFAULT_TOP : top, out);
             throttledNote(sites, rec.info().asMap(), out);
+            ColdCode.diagnosis(compilation, rec.info().unit(), region == null)
+                    .ifPresent(d -> out.println("note: " + d.message()));
         }
         if (!rows.workTotal().ok() || !rows.spanTotal().ok()) {
             err.println("forkscope: error: " + name + ": the call-site totals do not add up (work "
@@ -122,6 +131,17 @@ final class SitesCommand implements Callable<Integer> {
             err.flush();
         }
         return 0;
+    }
+
+    /** @return the JIT compilation of the {@code occurrence}-th region labelled {@code label}, unknown if none */
+    private static Compilation occurrence(Recording rec, String label, int occurrence) {
+        int n = 0;
+        for (RegionRecord r : rec.regions()) {
+            if (label.equals(r.label()) && ++n == occurrence) {
+                return r.compilation();
+            }
+        }
+        return new Compilation(-1, -1);
     }
 
     /**

@@ -50,6 +50,7 @@ final class SummaryCommand implements Callable<Integer> {
             throw new UserError("--max-p must be at least 2");
         }
         Recording rec = RecordingInput.read(file, spec.commandLine().getErr());
+        RecordingInput.requireMeasures(rec, file.toString());
         AnalysisOptions opts = AnalysisOptions.defaults().withMaxProcessors(maxP);
         if (processors != null) {
             if (processors < 1) {

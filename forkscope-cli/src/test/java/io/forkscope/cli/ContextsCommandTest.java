@@ -120,10 +120,19 @@ class ContextsCommandTest {
         assertThat(j.get("idleness").asText()).isEqualTo("estimated");
         assertThat(j.at("/samples/event").asText()).isEqualTo("jdk.ExecutionSample");
         assertThat(j.at("/samples/count").asLong()).isPositive();
+        // Estimated: every sample of a program thread, or of a worker inside a task, is one period (5 ms)
+        // of work or overhead; a worker's sample in a task adds (P - n_working) / n_working periods of
+        // idleness, at P = 2 none or one period. Counted here from the JFR file itself.
+        long[] counted = countSamples(jfr);
+        long period = 5_000_000L;
         long work = j.at("/totals/work_ns").asLong();
+        long idleness = j.at("/totals/idleness_ns").asLong();
         long effort = j.at("/totals/effort_ns").asLong();
-        assertThat(work).isPositive();
-        assertThat(effort).isEqualTo(work + j.at("/totals/idleness_ns").asLong() + j.at("/totals/overhead_ns").asLong());
+        assertThat(counted[1]).as("worker samples in tasks").isPositive();
+        assertThat(work + j.at("/totals/overhead_ns").asLong()).as("work + overhead = samples x period")
+                .isEqualTo(period * counted[0]);
+        assertThat(idleness % period).as("idleness in whole periods at P = 2").isZero();
+        assertThat(idleness).isLessThanOrEqualTo(period * counted[1]);
         // Σ exclusive over the nodes = the totals
         long sum = 0;
         for (JsonNode n : j.get("nodes")) {
@@ -176,5 +185,37 @@ class ContextsCommandTest {
         assertThat(CliRunner.run("contexts", file.toString(), "--collapsed", "--metric", "span").exitCode()).isEqualTo(2);
         assertThat(CliRunner.run("contexts", file.toString(), "--event", "wall").exitCode()).isEqualTo(2);
         assertThat(CliRunner.run("contexts", file.toString(), "--flat", "--json").exitCode()).isEqualTo(2);
+    }
+
+    /**
+     * From the JFR file: {samples the estimate counts (program threads, and workers inside a task),
+     * of those the workers' samples inside a task}; JFR's and forkscope's threads left out.
+     */
+    static long[] countSamples(byte[] jfrBytes) throws Exception {
+        Path f = dir.resolve("count.jfr");
+        Files.write(f, jfrBytes);
+        long counted = 0;
+        long inTasks = 0;
+        for (jdk.jfr.consumer.RecordedEvent e : jdk.jfr.consumer.RecordingFile.readAllEvents(f)) {
+            if (!e.getEventType().getName().equals("jdk.ExecutionSample") || e.getStackTrace() == null) {
+                continue;
+            }
+            jdk.jfr.consumer.RecordedThread t = e.getThread("sampledThread");
+            String name = t == null || t.getJavaName() == null ? "" : t.getJavaName();
+            if (name.startsWith("JFR ") || name.startsWith("forkscope-")) {
+                continue;
+            }
+            var frames = e.getStackTrace().getFrames();
+            boolean worker = name.contains("ForkJoinPool") && name.contains("worker");
+            boolean inTask = frames.stream().anyMatch(fr -> fr.getMethod().getName().equals("doExec")
+                    && fr.getMethod().getType().getName().equals("java.util.concurrent.ForkJoinTask"));
+            if (!worker || inTask) {
+                counted++;
+            }
+            if (worker && inTask) {
+                inTasks++;
+            }
+        }
+        return new long[] {counted, inTasks};
     }
 }

@@ -59,6 +59,22 @@ class RecordingOutcomeTest {
     }
 
     @Test
+    void anIncompleteRecordingSaysWhyAndAKilledProgramBySignal() {
+        Recording unclosed = new Recording(new RecordingInfo(Map.of(RecordingInfo.UNIT, "time")), run(5, 1, 1, 2),
+                List.of(), List.of(), false);
+        assertThat(RecordingOutcome.describe(FILE, Optional.of(unclosed), 137)).isEqualTo("recording written to "
+                + FILE + ", incomplete: the program was killed by signal 9 (SIGKILL) before its recording was closed;"
+                + " it holds the last snapshot written before  (forkscope summary " + FILE + ")");
+        assertThat(RecordingOutcome.describe(FILE, Optional.of(unclosed), 0)).isEqualTo("recording written to "
+                + FILE + ", incomplete: it was not closed (the recorded JVM was killed?)  (forkscope summary " + FILE
+                + ")");
+        Recording signalled = new Recording(new RecordingInfo(Map.of(RecordingInfo.UNIT, "time",
+                RecordingInfo.ENDED_BY, "SIGINT")), run(5, 1, 1, 2), List.of(), List.of(), true);
+        assertThat(RecordingOutcome.describe(FILE, Optional.of(signalled), 130)).isEqualTo("recording written to "
+                + FILE + ", incomplete: its run was ended by SIGINT  (forkscope summary " + FILE + ")");
+    }
+
+    @Test
     void anUnreadableRecordingIsJustWritten() {
         assertThat(RecordingOutcome.describe(FILE, Optional.empty(), 2))
                 .isEqualTo("recording written to " + FILE + "  (forkscope summary " + FILE + ")");

@@ -328,7 +328,8 @@ class SitesCommandTest {
                 "forkscope: warning: " + f + ": the recording was not closed (JVM killed?); showing its last"
                         + " periodic snapshot",
                 "forkscope: " + f + " was recorded with --sites but holds no call sites: they are written at the end"
-                        + " of the run, which this recording does not reach");
+                        + " of the run, which this recording does not reach: it was not closed (the recorded JVM was"
+                        + " killed?)");
         assertThat(r.out()).isEmpty();
     }
 

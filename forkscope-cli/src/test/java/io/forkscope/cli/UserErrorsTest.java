@@ -210,8 +210,43 @@ class UserErrorsTest {
                 Arguments.of("example fib --workers 0", "workers must be at least 1"),
                 Arguments.of("delays --frob {DAG}", "Unknown option: '--frob' (see: forkscope delays --help)"),
                 Arguments.of("export {DAG}", "Missing required option: '--chrome=OUT.json'"),
-                Arguments.of("frobnicate", "Unmatched argument at index 0: 'frobnicate' (see: forkscope --help)"),
+                Arguments.of("frobnicate", "unknown command 'frobnicate'; the commands are record, summary, bench,"),
+                Arguments.of("sumary {REC}", "unknown command 'sumary'; did you mean 'summary'? (see: forkscope --help)"),
+                Arguments.of("delay {DAG}", "unknown command 'delay'; did you mean 'delays'?"),
+                Arguments.of("summary {REC} {REC}", "unexpected argument '"),
+                Arguments.of("summary {REC} --json --csv", "--json and --csv cannot be used together: choose one"
+                        + " (see: forkscope summary --help)"),
                 Arguments.of("help frobnicate", "frobnicate"));
+    }
+
+    @Test
+    void noCommandShowsTheUsageOnStderrAndExitsTwo() {
+        CliRunner.Result r = CliRunner.run();
+        assertThat(r.exitCode()).isEqualTo(Main.USER_ERROR);
+        assertThat(r.err()).contains("Usage: forkscope", "record", "summary");
+        assertThat(r.out()).isEmpty();
+    }
+
+    @Test
+    void aProgramThatCannotStartIsNamedInPlainWords() {
+        assertThat(AgentLaunch.startFailure(new java.io.IOException("Cannot run program \"nope\": error=2,"
+                + " No such file or directory"))).isEqualTo("no such program");
+        assertThat(AgentLaunch.startFailure(new java.io.IOException("Cannot run program \"./x.sh\" (in directory"
+                + " \"/tmp\"): error=13, Permission denied"))).isEqualTo("not executable (permission denied)");
+        assertThat(AgentLaunch.startFailure(new java.io.IOException("Cannot run program \"x\": error=7, Argument"
+                + " list too long"))).isEqualTo("Argument list too long");
+    }
+
+    @Test
+    void theNearestCommandIsATypoAwayOrNone() {
+        List<String> names = List.of("record", "summary", "delays", "sites", "contexts", "demo");
+        assertThat(ParameterErrors.nearest("recrod", names)).contains("record");
+        assertThat(ParameterErrors.nearest("site", names)).contains("sites");
+        assertThat(ParameterErrors.nearest("con", names)).contains("contexts");     // a prefix
+        assertThat(ParameterErrors.nearest("frobnicate", names)).isEmpty();
+        assertThat(ParameterErrors.distance("kitten", "sitting")).isEqualTo(3);
+        assertThat(ParameterErrors.distance("", "abc")).isEqualTo(3);
+        assertThat(ParameterErrors.distance("same", "same")).isZero();
     }
 
     @ParameterizedTest(name = "{0}")

@@ -49,13 +49,15 @@ class AgentSafetyIT {
     }
 
     @Test
-    void sigtermStillWritesACompleteRecording(@TempDir Path dir) throws Exception {
+    void sigtermStillWritesAClosedRecordingThatSaysTheRunWasCut(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("term.fsk");
         Process p = startWaiting(dir, out, "");
         p.destroy();
         assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
         Recording rec = RecordingReader.read(out);
-        assertThat(rec.complete()).isTrue();
+        assertThat(rec.ended()).isTrue();
+        assertThat(rec.complete()).isFalse();   // see InterruptedRunIT
+        assertThat(rec.endedBy()).contains("SIGTERM");
         assertThat(rec.wholeRun().measures().spawns()).isPositive();
     }
 
@@ -68,7 +70,7 @@ class AgentSafetyIT {
         assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
         Recording rec = RecordingReader.read(out);
         assertThat(rec.complete()).isFalse();
-        assertThat(rec.warnings()).anyMatch(w -> w.contains("not closed") || w.contains("truncated"));
+        assertThat(rec.warnings()).anyMatch(w -> w.contains("not closed") || w.contains("cut short"));
         assertThat(rec.wholeRun().measures().spawns()).isPositive();
 
         // cut the file in the middle of its last block: still opens, up to the last complete block
@@ -76,7 +78,7 @@ class AgentSafetyIT {
         Path cut = dir.resolve("cut.fsk");
         Files.write(cut, java.util.Arrays.copyOf(bytes, bytes.length - 7));
         Recording truncated = RecordingReader.read(cut);
-        assertThat(truncated.warnings()).anyMatch(w -> w.contains("truncated"));
+        assertThat(truncated.warnings().get(0)).contains(": cut short after byte " + (bytes.length - 7));
     }
 
     private static Process startWaiting(Path dir, Path out, String extra) throws Exception {

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import forkscopeit.contexts.ContextPrograms;
+import forkscopeit.contexts.ContextSpin;
+import forkscopeit.contexts.ForkAndInline;
 import forkscopeit.contexts.GrainPrograms;
 import forkscopeit.contexts.SubmittedFromOutside;
 import forkscopeit.contexts.ThreeForksDeep;
@@ -29,25 +31,22 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * {@code record --sample} then {@code contexts} end to end, on every JDK, with estimated idleness
  * (mode cilkview) and exact idleness (mode dag), on {@link ContextPrograms}, whose answer is known
- * by construction: sibling contexts {@code one} and {@code three} spin 1 : 3 (wall clock) side by
- * side, so their work is 1 : 3 (±10%, exact idleness); {@code serial} runs while the other of P = 2
- * workers idles, so its idleness is (P − 1) × its length = its work (±30%), and it carries the most
- * idleness. No assertion on a time, only on such ratios. And sampling keeps the agent's safety: same
- * output and exit code however the program ends, samples written at the end.
+ * by construction: sibling tasks {@code one} (X ms) and {@code three} (3X) side by side on P = 2
+ * workers, then {@code serial} (2X) alone while the other worker idles. And sampling keeps the
+ * agent's safety: same output and exit code however the program ends, samples written at the end.
  *
- * <p>What the samples can prove depends on how many JFR's sampler delivers, and on a loaded 2-core
- * machine it skips periods in bursts (measured: 27-130 samples/s per worker at a 5 ms period under
- * a load average of 7-8). The work ratio is asserted with exact idleness (busy intervals carry the
- * amounts, samples only say which context) when every worker got at least
- * {@value #MIN_RATE} samples/s, and is inconclusive (aborted, not failed) below that. With estimated
- * idleness, work is sample counts × period, which that sampler biases toward threads that were on a
- * CPU: there the test asserts only the serial phase's idleness (by construction of the estimate) and
- * that three has more work than one.
+ * <p>With exact idleness (busy intervals carry the amounts; a sample only has to land somewhere in a
+ * task for the task's whole time to go to its context) the amounts are the tasks' wall-clock times,
+ * which hold on a loaded machine: each at least its length (the spin reads the wall clock), at most
+ * that plus the preemption before its last clock check; so work one : three = 1 : 3, three's
+ * idleness ≈ 2/3 of its work (the other worker waits in the root's join), serial's idleness = its
+ * work (P − 1 = 1), with margins for a preemption of 100 ms. With estimated idleness, work is
+ * sample counts × period, which JFR's sampler (it skips periods in bursts under load, and prefers
+ * threads on a CPU) biases, and serial's idleness ≤ its work holds by construction at P = 2: the test
+ * asserts only what holds whatever the sampler skipped (the estimate's arithmetic is checked by
+ * {@code EstimatedIdlenessTest} against a tick-by-tick count).
  */
 class ContextsIT {
-    /** Samples per second per worker below which the sampler was starved and the work ratio proves nothing. */
-    static final double MIN_RATE = 30;
-
     static List<Arguments> runs() {
         return Jdks.javas().stream().flatMap(j -> java.util.stream.Stream.of(Arguments.of(j, "cilkview"),
                 Arguments.of(j, "dag"))).toList();
@@ -70,15 +69,27 @@ class ContextsIT {
         assertThat(j.get("workers").asInt()).isEqualTo(2);
         assertThat(j.at("/samples/truncated").asLong()).isZero();
         String what = json.out();
+        double x = 500e6;
         double one = flat(j, "one", "work_ns");
         double three = flat(j, "three", "work_ns");
+        double threeIdle = flat(j, "three", "idleness_ns");
         double serialWork = flat(j, "serial", "work_ns");
         double serialIdle = flat(j, "serial", "idleness_ns");
         assertThat(one).as(what).isPositive();
         assertThat(three).as(what).isGreaterThan(one);
-        assertThat(serialIdle / serialWork).as("idleness : work of the serial phase\n" + what).isBetween(0.7, 1.3);
-        assertThat(serialIdle).as(what).isGreaterThan(flat(j, "three", "idleness_ns")).isGreaterThan(flat(j, "one", "idleness_ns"));
-        // the views; then the work ratio, the one check that depends on the sampler's rate
+        if (mode.equals("dag")) {
+            // lower bounds hold under any load; the ratio's margin allows a 100 ms preemption at one's end
+            assertThat(one).as("one's work: X at least\n" + what).isGreaterThanOrEqualTo(x);
+            assertThat(three).as("three's work: 3X at least\n" + what).isGreaterThanOrEqualTo(3 * x);
+            assertThat(serialWork).as("serial's work: 2X at least\n" + what).isGreaterThanOrEqualTo(2 * x);
+            assertThat(three / one).as("work three : one\n" + what).isBetween(2.5, 3.5);
+            assertThat(serialIdle / serialWork).as("idleness : work of the serial phase\n" + what).isBetween(0.9, 1.1);
+            assertThat(threeIdle / three).as("idleness : work of three\n" + what).isBetween(0.55, 0.75);
+            assertThat(flat(j, "one", "idleness_ns")).as("one's idleness\n" + what).isLessThan(0.1 * x);
+        } else {
+            // the estimate gives a serial sample at most (P - 1) / 1 = 1 period of idleness
+            assertThat(serialIdle).as(what).isLessThanOrEqualTo(serialWork);
+        }
         CliRunner.Result text = CliRunner.run("contexts", out.toString());
         assertThat(text.exitCode()).as(text.err()).isZero();
         assertThat(text.out()).contains("ForkJoinPool-1-worker-", "/s", "ContextPrograms.serial",
@@ -86,17 +97,6 @@ class ContextsIT {
         CliRunner.Result collapsed = CliRunner.run("contexts", out.toString(), "--collapsed", "--metric", "idleness");
         assertThat(collapsed.exitCode()).as(collapsed.err()).isZero();
         assertThat(collapsed.out().lines()).anyMatch(l -> l.contains("ContextPrograms.serial"));
-        if (mode.equals("dag")) {
-            double slowest = Double.MAX_VALUE;
-            for (JsonNode t : j.at("/samples/threads")) {
-                if (t.get("name").asText().startsWith("ForkJoinPool-1-worker-")) {
-                    slowest = Math.min(slowest, t.get("per_second").asDouble());
-                }
-            }
-            org.junit.jupiter.api.Assumptions.assumeTrue(slowest >= MIN_RATE, "the sampler was starved (a worker got "
-                    + slowest + " samples/s): the work ratio is inconclusive");
-            assertThat(three / one).as("work three : one\n" + what).isBetween(2.7, 3.3);
-        }
     }
 
     /**
@@ -140,6 +140,55 @@ class ContextsIT {
         assertThat(text.out()).contains("contexts: logical");
         CliRunner.Result json = CliRunner.run("contexts", out.toString(), "--json");
         assertThat(new ObjectMapper().readTree(json.out()).get("contexts").asText()).isEqualTo("logical");
+    }
+
+    /**
+     * Issue 20 item 2: whole logical contexts. Each round's root task forks tree A and computes tree B
+     * inline ({@code b.compute()}), three levels each ({@link ForkAndInline}). With {@code record
+     * --sample} alone (and with {@code --no-collapse}) the leaves' spin lies below {@code main} and the
+     * whole path from the root task's entry, {@code Root.compute;TopX.compute;MidX.compute;LeafX.compute},
+     * for the tasks forked inside the inline tree too (before, those lost {@code Root.compute}: a
+     * forked task's context was its forker's task context plus the fork's method only; 33% of tree B's
+     * leaf weight was below its whole path, JDK 17): at least 75% of each tree's leaf weight, the rest
+     * being samples the exact path places in a task other than the one their stack runs (0-16% seen).
+     */
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("javasAndCollapse")
+    void everyLeafOfAForkedAndAnInlineTreeHasItsWholeContext(String java, String collapse, @TempDir Path dir)
+            throws Exception {
+        Path out = dir.resolve("inline.fsk");
+        List<String> args = new java.util.ArrayList<>(List.of("record", "--sample", "-o", out.toString()));
+        if (collapse.equals("--no-collapse")) {
+            args.add("--no-collapse");
+        }
+        args.addAll(List.of("--", java, "-cp", CliIT.cp(), ForkAndInline.class.getName(), "30", "3"));
+        CliRunner.Result rec = CliRunner.run(args.toArray(String[]::new));
+        assertThat(rec.exitCode()).as(rec.err()).isZero();
+        CliRunner.Result collapsed = CliRunner.run("contexts", out.toString(), "--collapsed");
+        assertThat(collapsed.exitCode()).as(collapsed.err()).isZero();
+        String p = ForkAndInline.class.getName();
+        for (String tree : List.of("A", "B")) {
+            String leaf = p + "$Leaf" + tree + ".compute;";
+            String whole = p + "$Root.compute;" + p + "$Top" + tree + ".compute;" + p + "$Mid" + tree + ".compute;"
+                    + leaf + ContextSpin.class.getName() + ".hot";
+            List<String> inLeaf = collapsed.out().lines()
+                    .filter(l -> l.contains(leaf) && l.contains(ContextSpin.class.getName() + ".hot")).toList();
+            assertThat(inLeaf).as("samples in tree %s's leaves\n%s", tree, collapsed.out()).isNotEmpty();
+            long all = inLeaf.stream().mapToLong(ContextsIT::weight).sum();
+            long below = inLeaf.stream().filter(l -> l.startsWith(p + ".main;" + whole)).mapToLong(ContextsIT::weight)
+                    .sum();
+            // most of it: the exact path still places some samples in a task other than the one their stack
+            // runs (seen: 0-16% of a tree's leaf weight, e.g. Root;TopA;MidA;MidA;LeafA or Root;LeafB: a
+            // worker whose timeline says one task while its stack runs another); before, the inline tree
+            // kept only 33% below its whole path (main;TopB;MidB;LeafB and main;MidB;LeafB took the rest)
+            assertThat((double) below / all).as("tree %s's leaves below the whole path from the root task's entry\n%s",
+                    tree, String.join("\n", inLeaf)).isGreaterThanOrEqualTo(0.75);
+        }
+    }
+
+    /** The count at the end of a collapsed-stacks line. */
+    private static long weight(String line) {
+        return Long.parseLong(line.substring(line.lastIndexOf(' ') + 1));
     }
 
     /**
@@ -206,10 +255,11 @@ class ContextsIT {
     /**
      * With {@code --sites --mode dag} a logical context's amounts come from the DAG, not from the
      * samples: two phases of 16 and 32 equal leaves, forked below {@code phaseA} and {@code phaseB},
-     * keep their 1 : 2 (work + overhead, ±15%) even where the sampler seldom reaches the leaves: their
+     * keep at least their leaves' time, 1 : 2, even where the sampler seldom reaches the leaves: their
      * loop on System.nanoTime() alone, which JDK 17's execution sampler can rarely walk (1-3 samples
-     * per worker in a run). Measured 1.83-1.99 in 7 runs on JDK 17 (phase A pays a few tens of ms more
-     * than its 320, after the warm-up), 2.00-2.05 on JDK 25. Before the exact path cut busy time at
+     * per worker in a run). With 20 ms leaves: 1.83-1.99 in 7 runs on JDK 17 (phase A pays a few tens
+     * of ms more than its 320, after the warm-up), 2.00-2.05 on JDK 25, and 1.67 once under load; with
+     * 50 ms leaves that fixed cost weighs 2.5 times less. Before the exact path cut busy time at
      * task contexts, the one sample of a busy interval took its time whatever task ran it: phase B
      * got 0 on JDK 17.
      */
@@ -218,7 +268,7 @@ class ContextsIT {
     void phasesKeepTheirExactShareWhateverTheSamplerDelivers(String java, @TempDir Path dir) throws Exception {
         Path out = dir.resolve("phases.fsk");
         CliRunner.Result rec = CliRunner.run("record", "--sample", "--mode", "dag", "--sites", "-o", out.toString(),
-                "--", java, "-cp", CliIT.cp(), TwoPhases.class.getName(), "20");
+                "--", java, "-cp", CliIT.cp(), TwoPhases.class.getName(), "50");
         assertThat(rec.exitCode()).as(rec.err()).isZero();
         CliRunner.Result json = CliRunner.run("contexts", out.toString(), "--json");
         assertThat(json.exitCode()).as(json.err()).isZero();
@@ -226,8 +276,13 @@ class ContextsIT {
         assertThat(j.get("contexts").asText()).isEqualTo("logical");
         double a = outermost(j, "phaseA");
         double b = outermost(j, "phaseB");
-        assertThat(a).as(json.out()).isPositive();
-        assertThat(b / a).as("work + overhead of phase B : phase A\n" + json.out()).isBetween(1.7, 2.3);
+        // Each leaf holds its worker at least its 50 ms of wall clock, whatever the load: time lost from
+        // either phase (to the other, or to no context) fails these bounds. How much more than that a
+        // leaf takes depends on the load while it runs (B/A measured 1.67-2.30 on a loaded machine),
+        // so the ratio is only a sanity bound.
+        assertThat(a).as("phase A: 16 leaves\n" + json.out()).isGreaterThanOrEqualTo(16 * 50e6);
+        assertThat(b).as("phase B: 32 leaves\n" + json.out()).isGreaterThanOrEqualTo(32 * 50e6);
+        assertThat(b / a).as("work + overhead of phase B : phase A\n" + json.out()).isBetween(1.4, 2.8);
     }
 
     /**
@@ -266,8 +321,9 @@ class ContextsIT {
      * cost a few hundred ns per task, more than the pool's push and pop): a fine run spends most of its
      * effort there (measured 0.91 of work + overhead, nearly all of it forkscope's), a coarse one little
      * (0.17 with forkscope's, 0.05 without). Bounds: fine above 40% and at least 3 times coarse; coarse
-     * without forkscope's own code below 15%. The fine run's advice includes coarsening the grain of the
-     * program's own Fib.compute, and the header says how much was forkscope's.
+     * without forkscope's own code below 15%. The fine run's advice includes coarsening the grain (or, with the estimated
+     * idleness a loaded machine raises, changing the strategy) of the program's own Fib.compute when its shares rest on at least 139 samples (else it says there are
+     * too few), and the header says how much was forkscope's.
      */
     @ParameterizedTest(name = "{0}")
     @MethodSource("javas")
@@ -278,9 +334,22 @@ class ContextsIT {
         assertThat(coarse[1]).as("overhead share without forkscope's own code, coarse grain").isLessThan(0.15);
         CliRunner.Result text = CliRunner.run("contexts", dir.resolve("fine.fsk").toString());
         assertThat(text.out()).contains("forkscope's own code: ");
-        assertThat(text.out().lines().dropWhile(l -> !l.startsWith("where the cores wait")))
-                .as(text.out()).anyMatch(l -> l.contains(GrainPrograms.class.getName() + "$Fib.compute")
-                        && l.contains("coarsen the grain"));
+        // Table 1 only from 139 samples on (issue 20 item 8): a hotspot on fewer says so, and the
+        // fine run's Fib.compute, when it has enough, is told to coarsen the grain
+        List<String> fib = text.out().lines().dropWhile(l -> !l.startsWith("where the cores wait"))
+                .filter(l -> l.contains(GrainPrograms.class.getName() + "$Fib.compute") && l.contains(" samples -> "))
+                .toList();
+        assertThat(fib).as(text.out()).isNotEmpty();
+        for (String l : fib) {
+            String n = l.substring(l.lastIndexOf(" from ") + 6, l.indexOf(" samples -> "));
+            assertThat(l.contains("no advice (fewer than 139 samples)")).as(l).isEqualTo(Long.parseLong(n) < 139);
+        }
+        if (fib.stream().anyMatch(l -> !l.contains("no advice"))) {
+            // overhead high: "coarsen the grain", or where a loaded machine's sampler skipped workers and so
+            // raised the estimated idleness too, "change the parallelisation strategy"
+            assertThat(fib).as(text.out()).anyMatch(l -> l.contains("coarsen the grain")
+                    || l.contains("change the parallelisation strategy"));
+        }
     }
 
     /** @return overhead / (work + overhead), with and without forkscope's own code */
@@ -344,7 +413,8 @@ class ContextsIT {
             p.destroy();
             assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
             Recording rec = RecordingReader.read(out);
-            assertThat(rec.complete()).as(java + " " + rec.warnings()).isTrue();
+            assertThat(rec.ended()).as(java + " " + rec.warnings()).isTrue();
+            assertThat(rec.endedBy()).as(java).contains("SIGTERM");   // closed, but the run was cut (InterruptedRunIT)
             assertThat(rec.recordedSamples()).as(java).isPresent();
             CliRunner.Result r = CliRunner.run("contexts", out.toString(), "--json");
             assertThat(r.exitCode()).as(r.err()).isZero();

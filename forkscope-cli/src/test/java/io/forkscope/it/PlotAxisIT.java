@@ -33,12 +33,12 @@ class PlotAxisIT {
     @Test
     void theAxisFitsTheBenchmarkedPUnlessMaxPIsGiven() throws Exception {
         Path csv = dir.resolve("b.csv");
-        Files.writeString(csv, BenchCsv.HEADER + "\n"
+        Files.writeString(csv, BenchCsv.HEADER_V1 + "\n"
                 + "snippetB,1,1,1000,1,0,1,true\nsnippetB,2,1,600,1,0,2,true\nsnippetB,3,1,500,1,0,3,true\n");
         assertThat(lastP(plot("fit", "--bench", csv.toString()), "01-snippetB")).isEqualTo(12);   // 4 × 3
         assertThat(lastP(plot("given", "--bench", csv.toString(), "--max-p", "5"), "01-snippetB")).isEqualTo(5);
         Path one = dir.resolve("one.csv");
-        Files.writeString(one, BenchCsv.HEADER + "\nsnippetB,1,1,1000,1,0,1,true\n");
+        Files.writeString(one, BenchCsv.HEADER_V1 + "\nsnippetB,1,1,1000,1,0,1,true\n");
         assertThat(lastP(plot("small", "--bench", one.toString()), "01-snippetB")).isEqualTo(8);   // 4 × 1 → 8
         assertThat(lastP(plot("bounds"), "01-")).isEqualTo(64);
     }
@@ -47,7 +47,7 @@ class PlotAxisIT {
     void aWholeProcessSweepGetsNoVerdict() throws Exception {
         Path csv = dir.resolve("whole.csv");
         // a speedup of 1000/900 = 1.11 at P = 2, whatever the bounds say, is not judged against them
-        Files.writeString(csv, BenchCsv.HEADER + "\n,1,1,1000,1,0,1,true\n,2,1,900,1,0,2,true\n");
+        Files.writeString(csv, BenchCsv.HEADER_V1 + "\n,1,1,1000,1,0,1,true\n,2,1,900,1,0,2,true\n");
         Path svg = dir.resolve("whole.svg");
         CliRunner.Result r = CliRunner.run("plot", rec.toString(), "--bench", csv.toString(), "-o", svg.toString());
         assertThat(r.exitCode()).as(r.err()).isZero();

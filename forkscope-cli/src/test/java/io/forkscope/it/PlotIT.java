@@ -25,7 +25,7 @@ class PlotIT {
                 "--", CliIT.java(), "-cp", CliIT.cp(), ExactPrograms.class.getName(), "2");
         assertThat(r.exitCode()).as(r.err()).isZero();
         Path csv = dir.resolve("b.csv");
-        Files.writeString(csv, BenchCsv.HEADER + "\n"
+        Files.writeString(csv, BenchCsv.HEADER_V1 + "\n"
                 + "snippetB,1,1,1000,1,0,1,true\nsnippetB,1,2,1000,1,0,1,true\n"
                 + "snippetB,2,1,600,1,0,2,true\nsnippetB,2,2,700,1,0,2,true\n");
         Path svg = dir.resolve("out.svg");
@@ -35,6 +35,12 @@ class PlotIT {
         assertThat(plot.exitCode()).as(plot.err()).isZero();
         assertThat(plot.err()).contains("1 chart(s) written to " + svg);
         assertThat(Files.readString(svg)).contains("<svg", "data-region='snippetB'", "Burdened lower bound");
+        // P = 2's trials, 600 and 700, spread 100 / 650 = 15.4% > 10%: flagged in the caption and the table,
+        // with the load of a CSV of the first version (no load columns): unknown
+        assertThat(Files.readString(svg)).contains("NOISY: trials spread", "at P = 2 (spread 15.4%; machine load unknown)");
+        assertThat(Files.readString(gp.resolve("scaling.gp"))).contains("at P = 2 (spread 15.4%; machine load unknown)");
+        assertThat(plot.out()).contains("15.4% !", "trials spread more than 10% of their median at P = 2 (spread 15.4%")
+                .doesNotContain("at P = 1 (spread");
 
         double[] four = row(gp.resolve("01-snippetB-bounds.dat"), 4);
         assertThat(four[1]).isEqualTo(4.0);
@@ -54,7 +60,7 @@ class PlotIT {
 
         CliIT.assertOneLineError(CliRunner.run("plot", rec.toString(), "-o", svg.toString()), svg + ": exists");
         Path bad = dir.resolve("bad.csv");
-        Files.writeString(bad, BenchCsv.HEADER + "\nsnippetB,1,1,soon,1,0,1,true\n");
+        Files.writeString(bad, BenchCsv.HEADER_V1 + "\nsnippetB,1,1,soon,1,0,1,true\n");
         CliIT.assertOneLineError(CliRunner.run("plot", rec.toString(), "--bench", bad.toString(), "-o",
                 dir.resolve("z.svg").toString()), bad + ":2: time_ns is not a whole number: 'soon'");
         Path notes = dir.resolve("notes.txt");

@@ -2,8 +2,6 @@ package io.forkscope.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.forkscope.cli.CliRunner;
 import io.forkscope.it.programs.ExitPrograms;
 import io.forkscope.model.Recording;
@@ -19,7 +17,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * An internal failure of the recorder, injected for real into the agent
  * ({@code -Dforkscope.test.failAtEvent}, test only): the program's output and exit code are those
  * of a run without the agent, stderr says once that recording stopped, the recording says it
- * failed, and summary says so before any number, with {@code "complete": false} in its JSON.
+ * failed, and summary, which has no measurement from before the failure (it comes at the 60th event,
+ * before the first periodic snapshot), says so first and then, in one line, that it has nothing to
+ * show (exit 2) rather than a run of zeros.
  */
 class RecorderFailureIT {
     static final String FAIL_AT = "-Dforkscope.test.failAtEvent=60";
@@ -54,18 +54,21 @@ class RecorderFailureIT {
         assertThat(rec.recorderFailure().orElseThrow().text()).contains("failure injected for a test");
         assertThat(rec.wholeRun().isFinal()).isFalse();   // no final snapshot of a broken engine
 
-        CliRunner.Result summary = CliRunner.run("summary", out.toString());
-        assertThat(summary.exitCode()).as(summary.err()).isZero();
-        assertThat(summary.err().lines().toList()).first().asString()
-                .startsWith("forkscope: warning: " + out + ": the recorder failed internally")
-                .contains("failure injected for a test");
-        assertThat(summary.err().split("failed internally", -1)).hasSize(2);
-        assertThat(summary.out()).startsWith("INCOMPLETE RECORDING");
-
-        CliRunner.Result json = CliRunner.run("summary", out.toString(), "--json");
-        assertThat(json.exitCode()).as(json.err()).isZero();
-        JsonNode root = new ObjectMapper().readTree(json.out());
-        assertThat(root.get("complete").asBoolean()).isFalse();
-        assertThat(root.get("warnings").get(0).asText()).startsWith(out + ": the recorder failed internally");
+        // the failure came at the 60th event, before the first periodic snapshot: the file holds only the
+        // snapshot of the start, before any event, so summary has no measurement to show, and says why
+        for (String[] args : List.of(new String[] {"summary", out.toString()},
+                new String[] {"summary", out.toString(), "--json"}, new String[] {"summary", out.toString(), "--csv"})) {
+            CliRunner.Result summary = CliRunner.run(args);
+            assertThat(summary.exitCode()).as(summary.err()).isEqualTo(2);
+            assertThat(summary.out()).isEmpty();
+            assertThat(summary.err().lines().toList()).as(summary.err()).hasSize(2);
+            assertThat(summary.err().lines().toList()).first().asString()
+                    .startsWith("forkscope: warning: " + out + ": the recorder failed internally")
+                    .contains("failure injected for a test");
+            assertThat(summary.err().lines().toList()).last().asString()
+                    .startsWith("forkscope: " + out + ": its recorder failed internally (java.lang.IllegalStateException:"
+                            + " failure injected for a test")
+                    .endsWith(", and no measurement of its run comes before that");
+        }
     }
 }

@@ -34,6 +34,23 @@ class UserErrorsIT {
     }
 
     @Test
+    void aCommandThatStartsNoJvmKeepsItsExitCode(@TempDir Path dir) {
+        for (int code : new int[] {0, 3}) {
+            CliRunner.Result r = CliRunner.run("record", "-o", dir.resolve("r" + code + ".fsk").toString(), "--",
+                    "sh", "-c", "exit " + code);
+            assertThat(r.exitCode()).as(r.err()).isEqualTo(code);
+            assertThat(r.err()).contains("no recording was written");
+        }
+    }
+
+    @Test
+    void aProgramThatDoesNotExistIsOneLineAndExitTwo(@TempDir Path dir) {
+        CliRunner.Result r = CliRunner.run("record", "-o", dir.resolve("r.fsk").toString(), "--", "no-such-program-xyz");
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(2);
+        assertThat(r.err().strip()).isEqualTo("forkscope: cannot start 'no-such-program-xyz': no such program");
+    }
+
+    @Test
     void anUnwritableRecordingStopsRecordBeforeTheProgramRuns(@TempDir Path dir) throws Exception {
         Path ran = dir.resolve("ran");
         Path nonexistent = Path.of("/nonexistent");

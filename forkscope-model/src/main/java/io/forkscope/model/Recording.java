@@ -27,11 +27,13 @@ import java.util.Optional;
  *                  (format 1.4), else null
  * @param samples   the stack samples when it was recorded with {@code --sample} and they were
  *                  written whole (format 1.5), else null
- * @param slots     the run's worker slots (format 1.7), else null: see {@link #workerSlots()}
+ * @param damage    where and how the file is cut short or damaged when {@code truncated}, else null
+ * @param slots     the run's worker slots (format 1.8), else null: see {@link #workerSlots()}
  */
 public record Recording(RecordingInfo info, WholeRun wholeRun, List<RegionRecord> regions,
                         List<String> warnings, boolean ended, Dag dag, RecorderFailure failure,
-                        boolean truncated, RecordedSites sites, RecordedSamples samples, WorkerSlots slots) {
+                        boolean truncated, RecordedSites sites, RecordedSamples samples, RecordingDamage damage,
+                        WorkerSlots slots) {
     public Recording {
         regions = List.copyOf(regions);
         warnings = List.copyOf(warnings);
@@ -40,13 +42,20 @@ public record Recording(RecordingInfo info, WholeRun wholeRun, List<RegionRecord
     /** A recording without a slots block. */
     public Recording(RecordingInfo info, WholeRun wholeRun, List<RegionRecord> regions, List<String> warnings,
                      boolean ended, Dag dag, RecorderFailure failure, boolean truncated, RecordedSites sites,
+                     RecordedSamples samples, RecordingDamage damage) {
+        this(info, wholeRun, regions, warnings, ended, dag, failure, truncated, sites, samples, damage, null);
+    }
+
+    /** A recording without a description of its damage. */
+    public Recording(RecordingInfo info, WholeRun wholeRun, List<RegionRecord> regions, List<String> warnings,
+                     boolean ended, Dag dag, RecorderFailure failure, boolean truncated, RecordedSites sites,
                      RecordedSamples samples) {
-        this(info, wholeRun, regions, warnings, ended, dag, failure, truncated, sites, samples, null);
+        this(info, wholeRun, regions, warnings, ended, dag, failure, truncated, sites, samples, null, null);
     }
 
     /**
      * @return the worker slots (measures.md §2): the recorded ones, else (a recording made before
-     *     format 1.7, or cut short before its final snapshot) P constant, WholeRun's workers
+     *     format 1.8, or cut short before its final snapshot) P constant, WholeRun's workers
      */
     public WorkerSlots workerSlots() {
         if (slots != null) {
@@ -82,9 +91,41 @@ public record Recording(RecordingInfo info, WholeRun wholeRun, List<RegionRecord
         this(info, wholeRun, regions, warnings, ended, null);
     }
 
-    /** @return whether the numbers cover the whole run: ended, no recorder failure, not truncated */
+    /**
+     * @return whether the numbers cover the whole run: ended, no recorder failure, not truncated, and
+     *     the run not ended by a signal ({@link RecordingInfo#ENDED_BY})
+     */
     public boolean complete() {
-        return ended && failure == null && !truncated;
+        return ended && failure == null && !truncated && endedBy().isEmpty();
+    }
+
+    /** @return the signal that ended the run before the program finished ("SIGTERM"), if one did */
+    public Optional<String> endedBy() {
+        return Optional.ofNullable(info.asMap().get(RecordingInfo.ENDED_BY));
+    }
+
+    /**
+     * @return why the numbers do not cover the whole run, in a few words without the file's name
+     *     ("cut short after byte 3000", "its run was ended by SIGTERM"), the most basic cause first;
+     *     empty when {@link #complete()}
+     */
+    public Optional<String> incompleteCause() {
+        if (failure != null) {
+            return Optional.of("its recorder failed internally (" + failure.text() + ")");
+        }
+        if (damage != null) {
+            return Optional.of(damage.summary());
+        }
+        if (truncated) {
+            return Optional.of("cut short or damaged");
+        }
+        if (endedBy().isPresent()) {
+            return Optional.of("its run was ended by " + endedBy().get());
+        }
+        if (!ended) {
+            return Optional.of("it was not closed (the recorded JVM was killed?)");
+        }
+        return Optional.empty();
     }
 
     /** @return the recorder's internal failure, when it stopped recording early */

@@ -11,7 +11,14 @@ package io.forkscope.model;
  *
  * All numbers are big-endian; strings are {@link java.io.DataOutput#writeUTF modified UTF-8}.
  * Blocks are written whole with one write, so a killed JVM leaves a file whose last block may be
- * cut short: readers keep every complete block before it. A reader skips block types it does not
+ * cut short: readers keep every complete block before it. Every block's checksum is verified as it
+ * is read; the first block that is cut short (the file ends inside it), fails its checksum, claims
+ * an impossible length or holds contents that contradict it ends the reading there, and the reader
+ * says where ({@link RecordingDamage}). A length field damaged so that the block runs past the
+ * file's end is told from a cut: a length one byte away from it makes a whole block with a
+ * matching checksum. The header (magic and version) has no checksum: a damaged magic or major
+ * version is not a recording, a damaged minor version goes unnoticed (readers decide by block
+ * type, never by the minor version). A reader skips block types it does not
  * know when the major version matches (newer minor versions only add block types and keys); a
  * newer major version is refused.
  */
@@ -22,19 +29,24 @@ public final class RecordingFormat {
     public static final int MAJOR = 1;
     /**
      * 1.5: JFR sample blocks ({@link #BLOCK_SAMPLES}); 1.6: {@link #BLOCK_DAG_NODES_V3} (nodes carry
-     * their call site); 1.7: {@link #BLOCK_SLOTS} (the worker slots). Readers decide by block type,
-     * never by this number, so either may come first.
+     * their call site); 1.7: {@link #BLOCK_DAG_NODES_V4} (a task's first node carries its site path),
+     * and whole-run and region blocks end with the JIT compilers' time; 1.8: {@link #BLOCK_SLOTS} (the
+     * worker slots). Readers decide by block type, never by this number, so either may come first.
      */
-    public static final int MINOR = 7;
+    public static final int MINOR = 8;
 
     /** Largest payload a reader accepts; anything larger is corruption. */
     public static final int MAX_PAYLOAD = 64 << 20;
 
     /** Key/value pairs of {@link RecordingInfo}: count(u32) (key, value)*. */
     public static final int BLOCK_INFO = 1;
-    /** A {@link WholeRun}: workSpan, workers(u32), threads(u32), tasks(u64), final(u8). */
+    /**
+     * A {@link WholeRun}: workSpan, workers(u32), threads(u32), tasks(u64), final(u8), then (1.7)
+     * compileNs(i64) compileWindowNs(i64), -1 unknown. Readers take a block that ends before the
+     * 1.7 fields (older files) as unknown, and older readers ignore the fields.
+     */
     public static final int BLOCK_WHOLE_RUN = 2;
-    /** A {@link RegionRecord}: label, thread, startNs(u64), workSpan, unjoined(u64). */
+    /** A {@link RegionRecord}: label, thread, startNs(u64), workSpan, unjoined(u64), then (1.7) compileNs(i64, -1 unknown). */
     public static final int BLOCK_REGION = 3;
     /** One warning line from the recorder. */
     public static final int BLOCK_WARNING = 4;
@@ -99,6 +111,15 @@ public final class RecordingFormat {
      * write; readers give the nodes of V1 and V2 blocks site -1.
      */
     public static final int BLOCK_DAG_NODES_V3 = 13;
+    /**
+     * (1.7) A batch of DAG nodes, as {@link #BLOCK_DAG_NODES_V3} with pathLength(u16) site(i32)* after
+     * site: for the first node of a task, the call sites open in the task that created it, from that
+     * task's entry down to the create, outermost first (the frames between the creator's entry and
+     * the fork or inline run: the first part of the new task's logical context); empty otherwise.
+     * Replaces {@link #BLOCK_DAG_NODES_V3} in what writers write; readers give the nodes of older
+     * blocks an empty path.
+     */
+    public static final int BLOCK_DAG_NODES_V4 = 14;
 
     /**
      * (1.5) A piece of the JDK Flight Recorder file holding the run's stack samples (record
@@ -114,7 +135,7 @@ public final class RecordingFormat {
     public static final int BLOCK_SAMPLES = 12;
 
     /**
-     * (1.7) The run's worker slots (measures.md §2, {@link io.forkscope.model.slots.WorkerSlots}),
+     * (1.8) The run's worker slots (measures.md §2, {@link io.forkscope.model.slots.WorkerSlots}),
      * written with the final snapshot (the last one counts):
      * <pre>
      * payload := begin(u64) end(u64) threads(u32) pools(u32) pool* outside(u32) thread*
@@ -125,8 +146,33 @@ public final class RecordingFormat {
      * a pool's from and to its workers' first and last event, a thread's intervals its outermost task
      * bodies. A recording without this block has a constant P (WholeRun's workers).
      */
-    public static final int BLOCK_SLOTS = 14;
+    public static final int BLOCK_SLOTS = 15;
 
     /** Largest piece of JFR bytes in one {@link #BLOCK_SAMPLES} block (well under {@link #MAX_PAYLOAD}). */
     public static final int SAMPLES_PIECE = 16 << 20;
+
+    /** Bytes before the first block: magic, major, minor. */
+    public static final int HEADER_BYTES = MAGIC.length + 4;
+
+    /** Bytes of a block besides its payload: type(1), length(4), crc32(4). */
+    public static final int BLOCK_FRAME_BYTES = 9;
+
+    /** @return what a block of this type holds, for people ("DAG nodes"); "unknown" for a type of a newer minor version */
+    public static String blockName(int type) {
+        return switch (type) {
+            case BLOCK_INFO -> "information";
+            case BLOCK_WHOLE_RUN -> "whole run";
+            case BLOCK_REGION -> "region";
+            case BLOCK_WARNING -> "warning";
+            case BLOCK_END -> "end";
+            case BLOCK_DAG_NODES, BLOCK_DAG_NODES_V2, BLOCK_DAG_NODES_V3, BLOCK_DAG_NODES_V4 -> "DAG nodes";
+            case BLOCK_DAG_RUN -> "DAG frame";
+            case BLOCK_DAG_BUSY -> "busy intervals";
+            case BLOCK_FAILURE -> "recorder failure";
+            case BLOCK_SITES -> "call sites";
+            case BLOCK_SAMPLES -> "stack samples";
+            case BLOCK_SLOTS -> "worker slots";
+            default -> "unknown";
+        };
+    }
 }

@@ -20,14 +20,24 @@ import java.util.Map;
  * @param reforked      CountedCompleters forked again before they completed or were joined: their
  *                      runs synchronise through the program's own pending-count protocol (as
  *                      {@code Arrays.parallelPrefix}'s two passes do), whose edges are not in the DAG
+ * @param cutOff        ordinary tasks not yet joined when a signal ended the run: the program had
+ *                      no chance to join them, so they are not counted as {@code unjoined} (the
+ *                      recorder counts every task unjoined at that moment here)
+ * @param cutBy         the signal that ended the run ("SIGTERM"), or null when none did
  */
 public record RecordingGaps(long unjoined, long unmodeled, long unconnected, long quiescenceOverflows,
-                            long reforked) {
+                            long reforked, long cutOff, String cutBy) {
+    /** The gaps of a run that no signal ended. */
+    public RecordingGaps(long unjoined, long unmodeled, long unconnected, long quiescenceOverflows, long reforked) {
+        this(unjoined, unmodeled, unconnected, quiescenceOverflows, reforked, 0, null);
+    }
+
     public static final String UNJOINED = "gaps.unjoined.tasks";
     public static final String UNMODELED = "gaps.unmodeled.tasks";
     public static final String UNCONNECTED = "gaps.unconnected.completions";
     public static final String QUIESCENCE_OVERFLOWS = "gaps.quiescence.overflows";
     public static final String REFORKED = "gaps.reforked.completers";
+    public static final String CUT_OFF = "gaps.cutoff.tasks";
     public static final RecordingGaps NONE = new RecordingGaps(0, 0, 0, 0, 0);
 
     /** The four kinds of gap older recorders counted (no re-forked completers). */
@@ -38,7 +48,8 @@ public record RecordingGaps(long unjoined, long unmodeled, long unconnected, lon
     /** @return the counts a recording's information holds (0 for keys it lacks: older recorders) */
     public static RecordingGaps of(RecordingInfo info) {
         return new RecordingGaps(count(info, UNJOINED), count(info, UNMODELED), count(info, UNCONNECTED),
-                count(info, QUIESCENCE_OVERFLOWS), count(info, REFORKED));
+                count(info, QUIESCENCE_OVERFLOWS), count(info, REFORKED), count(info, CUT_OFF),
+                info.asMap().get(RecordingInfo.ENDED_BY));
     }
 
     private static long count(RecordingInfo info, String key) {
@@ -57,6 +68,7 @@ public record RecordingGaps(long unjoined, long unmodeled, long unconnected, lon
         put(m, UNCONNECTED, unconnected);
         put(m, QUIESCENCE_OVERFLOWS, quiescenceOverflows);
         put(m, REFORKED, reforked);
+        put(m, CUT_OFF, cutOff);
         return m;
     }
 
@@ -68,7 +80,8 @@ public record RecordingGaps(long unjoined, long unmodeled, long unconnected, lon
 
     /** @return whether the DAG is known to lack edges, so span and parallelism are not to be trusted */
     public boolean incomplete() {
-        return unjoined > 0 || unmodeled > 0 || unconnected > 0 || quiescenceOverflows > 0 || reforked > 0;
+        return unjoined > 0 || unmodeled > 0 || unconnected > 0 || quiescenceOverflows > 0 || reforked > 0
+                || cutOff > 0;
     }
 
     /** @return one line per kind of gap, for people; empty when there is none */
@@ -81,6 +94,10 @@ public record RecordingGaps(long unjoined, long unmodeled, long unconnected, lon
         if (unjoined > 0) {
             out.add(unjoined + " task(s) were never joined (no join, get, invoke, invokeAll or quiescence wait):"
                     + " whatever awaited them is not in the DAG");
+        }
+        if (cutOff > 0) {
+            out.add(cutOff + " task(s) were not yet joined when " + (cutBy == null ? "a signal" : cutBy)
+                    + " ended the run: cut off by the signal, not left unjoined by the program");
         }
         if (unconnected > 0) {
             out.add(unconnected + " CountedCompleter completion(s) reached a task the recorder never saw:"

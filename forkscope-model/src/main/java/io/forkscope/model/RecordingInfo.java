@@ -21,6 +21,12 @@ public final class RecordingInfo {
     public static final String START_EPOCH_MS = "start.epoch.ms";
     public static final String AVAILABLE_PROCESSORS = "available.processors";
     public static final String RECORDER_VERSION = "recorder.version";
+    /**
+     * The signal that ended the run ("SIGTERM", "SIGINT", "SIGHUP"), written by the recorder at exit
+     * when one did (format 1.6 files from this recorder on; absent otherwise): the program did not
+     * finish, so the recording is not {@link Recording#complete() complete}.
+     */
+    public static final String ENDED_BY = "run.ended.by";
 
     private final Map<String, String> values;
 

@@ -23,15 +23,17 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.zip.CRC32;
 
 /**
  * Reads a {@code .fsk} file (see {@link RecordingFormat}). A file cut short or damaged after some
- * complete blocks is read up to its last complete block, marked truncated; a recorder failure
- * block marks the recording failed; either, or a missing end block, makes it not
- * {@link Recording#complete()}, with a warning saying why first in its warnings. A file that is not a
- * recording, of a newer major version, or without any measurement is refused with a
- * {@link RecordingException} whose message names the file.
+ * complete blocks is read up to its last complete block, marked truncated, with where and how
+ * ({@link Recording#damage()}: "FILE: cut short after byte N", "FILE: damaged at byte N (block type
+ * T, NAME): why"); a recorder failure block marks the recording failed; an information key
+ * {@link RecordingInfo#ENDED_BY} marks a run a signal ended; any of these, or a missing end block,
+ * makes it not {@link Recording#complete()}, with a warning saying why first in its warnings. A file
+ * that is empty, not a recording, of a newer major version, cut or damaged before its information
+ * block or its first measurement is refused with a {@link RecordingException} whose one-line
+ * message names the file.
  */
 public final class RecordingReader {
     private RecordingReader() {}
@@ -50,17 +52,19 @@ public final class RecordingReader {
         DataInputStream in = new DataInputStream(stream);
         byte[] magic = new byte[RecordingFormat.MAGIC.length];
         int got = in.readNBytes(magic, 0, magic.length);
-        if (got < magic.length || !Arrays.equals(magic, RecordingFormat.MAGIC)) {
+        if (got == 0) {
+            throw new RecordingException(name + ": is empty (0 bytes), not a recording (did the recorded JVM start?)");
+        }
+        if (!Arrays.equals(magic, 0, got, RecordingFormat.MAGIC, 0, got)) {
             throw new RecordingException(name + ": not a forkscope recording (no FSKREC header)");
         }
-        int major;
-        int minor;
-        try {
-            major = in.readUnsignedShort();
-            minor = in.readUnsignedShort();
-        } catch (EOFException e) {
-            throw new RecordingException(name + ": not a forkscope recording (header cut short)");
+        byte[] version = in.readNBytes(4);
+        if (got < magic.length || version.length < 4) {
+            throw new RecordingException(name + ": cut short after byte " + (got + version.length)
+                    + ", inside its header: nothing to read");
         }
+        int major = ((version[0] & 0xff) << 8) | (version[1] & 0xff);
+        int minor = ((version[2] & 0xff) << 8) | (version[3] & 0xff);
         if (major > RecordingFormat.MAJOR) {
             throw new RecordingException(name + ": recording format " + major + "." + minor
                     + " is newer than this forkscope reads (" + RecordingFormat.MAJOR + ".x); upgrade forkscope");
@@ -74,7 +78,6 @@ public final class RecordingReader {
         List<RegionRecord> regions = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
         boolean ended = false;
-        boolean truncated = false;
         RecorderFailure failure = null;
         List<RecordedNode> dagNodes = new ArrayList<>();
         long[] dagRun = null;
@@ -83,43 +86,45 @@ public final class RecordingReader {
         io.forkscope.model.slots.WorkerSlots slots = null;
         SamplePieces samplePieces = new SamplePieces();
         int blocks = 0;
-        CRC32 crc = new CRC32();
+        long offset = RecordingFormat.HEADER_BYTES;   // where the next block starts
+        RecordingDamage damage = null;
         while (true) {
+            long start = offset;
             int type = in.read();
             if (type < 0) {
                 break;
             }
-            byte[] payload;
-            try {
-                int length = in.readInt();
-                if (length < 0 || length > RecordingFormat.MAX_PAYLOAD) {
-                    warnings.add(damaged(name, blocks, "a block has an impossible length"));
-                    truncated = true;
-                    break;
-                }
-                payload = in.readNBytes(length);
-                int expected = in.readInt();
-                if (payload.length < length) {
-                    throw new EOFException();
-                }
-                crc.reset();
-                crc.update(type);
-                crc.update(length >>> 24);
-                crc.update(length >>> 16);
-                crc.update(length >>> 8);
-                crc.update(length);
-                crc.update(payload);
-                if ((int) crc.getValue() != expected) {
-                    warnings.add(damaged(name, blocks, "a block fails its checksum"));
-                    truncated = true;
-                    break;
-                }
-            } catch (EOFException e) {
-                warnings.add(name + ": recording is truncated after " + blocks
-                        + " complete blocks (the recorded JVM did not finish writing it); showing what was written before");
-                truncated = true;
+            byte[] lengthBytes = in.readNBytes(4);
+            if (lengthBytes.length < 4) {
+                damage = new RecordingDamage(RecordingDamage.Kind.CUT, start + 1 + lengthBytes.length, start, type,
+                        "", blocks);
                 break;
             }
+            int length = ((lengthBytes[0] & 0xff) << 24) | ((lengthBytes[1] & 0xff) << 16)
+                    | ((lengthBytes[2] & 0xff) << 8) | (lengthBytes[3] & 0xff);
+            if (length < 0 || length > RecordingFormat.MAX_PAYLOAD) {
+                damage = damaged(start, type, "its length field says " + Integer.toUnsignedString(length)
+                        + " bytes, more than a block may hold", blocks);
+                break;
+            }
+            byte[] payload = in.readNBytes(length);
+            byte[] crcBytes = in.readNBytes(4);
+            if (payload.length < length || crcBytes.length < 4) {
+                // the file ends inside this block: cut short, unless its length field is what is wrong
+                byte[] rest = Arrays.copyOf(payload, payload.length + crcBytes.length);
+                System.arraycopy(crcBytes, 0, rest, payload.length, crcBytes.length);
+                damage = BlockFraming.lengthDamaged(type, lengthBytes, rest)
+                        ? damaged(start, type, "its length field is damaged (" + length + " bytes, past the file's end,"
+                                + " where a shorter length makes a whole block)", blocks)
+                        : new RecordingDamage(RecordingDamage.Kind.CUT, start + 5 + rest.length, start, type, "",
+                                blocks);
+                break;
+            }
+            if (!BlockFraming.checksumMatches(type, lengthBytes, payload, 0, payload.length, crcBytes, 0)) {
+                damage = damaged(start, type, "its checksum does not match", blocks);
+                break;
+            }
+            offset = start + RecordingFormat.BLOCK_FRAME_BYTES + length;
             blocks++;
             DataInputStream p = new DataInputStream(new ByteArrayInputStream(payload));
             try {
@@ -131,9 +136,9 @@ public final class RecordingReader {
                         }
                     }
                     case RecordingFormat.BLOCK_WHOLE_RUN -> whole = new WholeRun(readWorkSpan(p), p.readInt(),
-                            p.readInt(), p.readLong(), p.readBoolean());
+                            p.readInt(), p.readLong(), p.readBoolean(), optionalLong(p), optionalLong(p));
                     case RecordingFormat.BLOCK_REGION -> regions.add(new RegionRecord(p.readUTF(), p.readUTF(),
-                            p.readLong(), readWorkSpan(p), p.readLong()));
+                            p.readLong(), readWorkSpan(p), p.readLong(), optionalLong(p)));
                     case RecordingFormat.BLOCK_WARNING -> warnings.add(p.readUTF());
                     case RecordingFormat.BLOCK_END -> ended = true;
                     case RecordingFormat.BLOCK_FAILURE -> {
@@ -144,6 +149,7 @@ public final class RecordingReader {
                     case RecordingFormat.BLOCK_DAG_NODES -> readDagNodes(p, dagNodes, 1);
                     case RecordingFormat.BLOCK_DAG_NODES_V2 -> readDagNodes(p, dagNodes, 2);
                     case RecordingFormat.BLOCK_DAG_NODES_V3 -> readDagNodes(p, dagNodes, 3);   // node site, from 1.6
+                    case RecordingFormat.BLOCK_DAG_NODES_V4 -> readDagNodes(p, dagNodes, 4);   // site path, from 1.7
                     case RecordingFormat.BLOCK_DAG_BUSY -> readBusy(p, payload.length, busy);
                     case RecordingFormat.BLOCK_DAG_RUN -> dagRun = new long[] {p.readInt(), p.readLong(), p.readLong()};
                     case RecordingFormat.BLOCK_SITES -> sites = SitesBlock.read(p, payload.length);
@@ -152,33 +158,44 @@ public final class RecordingReader {
                     default -> { } // a block type from a newer minor version: skip it
                 }
             } catch (EOFException e) {
-                warnings.add(damaged(name, blocks - 1, "a block of type " + type + " is shorter than its contents"));
-                truncated = true;
+                damage = damaged(start, type, "it is shorter than its contents", blocks - 1);
                 break;
             } catch (SitesBlock.DamagedBlock e) {
-                warnings.add(damaged(name, blocks - 1, "a block of type " + type + " " + e.getMessage()));
-                truncated = true;
+                damage = damaged(start, type, "it " + e.getMessage(), blocks - 1);
                 break;
             }
         }
+        boolean truncated = damage != null;
         if (info.isEmpty()) {
-            throw new RecordingException(name + ": damaged recording (no information block)");
+            throw new RecordingException(truncated ? name + ": " + damage.summary()
+                    + ", before its information block: nothing to read"
+                    : blocks == 0 ? name + ": holds only its header, no block (the recorded JVM wrote nothing more)"
+                    : name + ": damaged recording (no information block)");
         }
         if (whole == null) {
-            throw new RecordingException(name + ": recording holds no measurements yet"
-                    + " (the recorded JVM stopped before its first snapshot)");
+            throw new RecordingException(truncated ? name + ": " + damage.summary()
+                    + ", before its first measurement: nothing to read"
+                    : name + ": recording holds no measurements yet (the recorded JVM stopped before its first snapshot)");
+        }
+        // what made it partial comes first, the most basic cause first: a reader that shows one warning shows it
+        List<String> reasons = new ArrayList<>();
+        if (failure != null) {
+            reasons.add(failed(name, failure, info));
+        }
+        if (truncated) {
+            reasons.add(damage.warning(name));
+        }
+        String endedBy = info.get(RecordingInfo.ENDED_BY);
+        if (endedBy != null) {
+            reasons.add(name + ": the run was ended by " + endedBy + " before the program finished; the numbers"
+                    + " cover it up to then");
         }
         if (!ended && !truncated && failure == null) {
-            warnings.add(0, whole.isFinal()
+            reasons.add(whole.isFinal()
                     ? name + ": the recording has no end block (the recorder did not finish it); its numbers may be partial"
                     : name + ": the recording was not closed (JVM killed?); showing its last periodic snapshot");
         }
-        if (failure != null) {
-            warnings.add(0, failed(name, failure, info));
-        } else if (truncated) {
-            // what made it partial comes first: a reader that shows one warning shows this one
-            warnings.add(0, warnings.remove(warnings.size() - 1));
-        }
+        warnings.addAll(0, reasons);
         RecordingInfo recordingInfo = new RecordingInfo(info);
         try {
             recordingInfo.unit();
@@ -218,7 +235,7 @@ public final class RecordingReader {
                     + "); they are left out");
         }
         return new Recording(recordingInfo, whole, regions, warnings, ended, dag, failure, truncated, sites, samples,
-                slots);
+                damage, slots);
     }
 
     private static int dag0Workers(Dag dag) {
@@ -228,7 +245,8 @@ public final class RecordingReader {
     /**
      * @param layout 1, 2 or 3: a {@link RecordingFormat#BLOCK_DAG_NODES} block; a
      *               {@link RecordingFormat#BLOCK_DAG_NODES_V2} block, which adds each node's task ends
-     *               and first id; a {@link RecordingFormat#BLOCK_DAG_NODES_V3} block, which adds its site
+     *               and first id; a {@link RecordingFormat#BLOCK_DAG_NODES_V3} block, which adds its site;
+     *               4: a {@link RecordingFormat#BLOCK_DAG_NODES_V4} block, which adds its site path
      */
     private static void readDagNodes(DataInputStream p, List<RecordedNode> into, int layout) throws IOException {
         boolean v2 = layout >= 2;
@@ -263,8 +281,19 @@ public final class RecordingReader {
             if (site < -1) {
                 throw new IOException("node " + id + " has site " + site);
             }
+            List<Integer> sitePath = List.of();
+            if (layout >= 4) {
+                Integer[] path = new Integer[p.readUnsignedShort()];
+                for (int k = 0; k < path.length; k++) {
+                    path[k] = p.readInt();
+                    if (path[k] < 0) {
+                        throw new IOException("node " + id + " has site " + path[k] + " on its site path");
+                    }
+                }
+                sitePath = List.of(path);
+            }
             into.add(new RecordedNode(id, worker, start, end, work, end1, from, kind, span, strands, creates, waits,
-                    innerDelay, taskEnds, firstId, site));
+                    innerDelay, taskEnds, firstId, site, sitePath));
         }
     }
 
@@ -358,9 +387,13 @@ public final class RecordingReader {
                 + "); the numbers cover only the run before that and are not the program's";
     }
 
-    private static String damaged(String name, int blocks, String what) {
-        return name + ": recording is damaged after " + blocks + " complete blocks (" + what
-                + "); showing what was written before";
+    private static RecordingDamage damaged(long start, int type, String what, int blocks) {
+        return new RecordingDamage(RecordingDamage.Kind.DAMAGED, start, start, type, what, blocks);
+    }
+
+    /** A field a newer minor version appended to a block (1.7: compilation times): -1 where the block ends before it. */
+    private static long optionalLong(DataInputStream p) throws IOException {
+        return p.available() >= Long.BYTES ? p.readLong() : -1;
     }
 
     private static WorkSpan readWorkSpan(DataInputStream p) throws IOException {

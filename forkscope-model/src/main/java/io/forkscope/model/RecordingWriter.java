@@ -48,6 +48,8 @@ public final class RecordingWriter implements AutoCloseable {
         data.writeInt(run.threads());
         data.writeLong(run.tasks());
         data.writeBoolean(run.isFinal());
+        data.writeLong(run.compileNs());          // 1.7
+        data.writeLong(run.compileWindowNs());    // 1.7
         finishBlock();
     }
 
@@ -58,12 +60,13 @@ public final class RecordingWriter implements AutoCloseable {
         data.writeLong(region.startNs());
         writeWorkSpan(region.measures());
         data.writeLong(region.unjoined());
+        data.writeLong(region.compileNs());       // 1.7
         finishBlock();
     }
 
-    /** A batch of DAG nodes (a {@link RecordingFormat#BLOCK_DAG_NODES_V3} block); batches may come in any order. */
+    /** A batch of DAG nodes (a {@link RecordingFormat#BLOCK_DAG_NODES_V4} block); batches may come in any order. */
     public void dagNodes(java.util.List<io.forkscope.model.dag.RecordedNode> nodes) throws IOException {
-        begin(RecordingFormat.BLOCK_DAG_NODES_V3);
+        begin(RecordingFormat.BLOCK_DAG_NODES_V4);
         data.writeInt(nodes.size());
         for (io.forkscope.model.dag.RecordedNode n : nodes) {
             data.writeLong(n.id());
@@ -85,6 +88,10 @@ public final class RecordingWriter implements AutoCloseable {
             data.writeLong(n.taskEnds());
             data.writeLong(n.firstId());
             data.writeInt(n.site());
+            data.writeShort(n.sitePath().size());
+            for (int site : n.sitePath()) {
+                data.writeInt(site);
+            }
         }
         finishBlock();
     }

@@ -102,12 +102,12 @@ class RecordingCompletenessTest {
             String first = r.warnings().get(0);
             if (r.truncated()) {
                 truncated++;
-                assertThat(first).as("cut at %d", cut).startsWith("d.fsk: recording is truncated after ");
+                assertThat(first).as("cut at %d", cut).startsWith("d.fsk: cut short after byte " + cut + " (inside a ");
             } else {
                 assertThat(r.ended()).isFalse();
                 assertThat(first).as("cut at %d", cut).matches("d\\.fsk: the recording (was not closed|has no end block).*");
             }
-            assertThat(r.warnings().stream().filter(w -> w.contains("truncated") || w.contains("not closed")
+            assertThat(r.warnings().stream().filter(w -> w.contains("cut short") || w.contains("not closed")
                     || w.contains("no end block"))).as("cut at %d", cut).hasSize(1);
         }
         assertThat(opened).isGreaterThan(5);

@@ -32,6 +32,26 @@ class RecordingGapsTest {
                 .anySatisfy(l -> assertThat(l).startsWith("3 task(s) were never joined"));
     }
 
+    /** Tasks a signal cut off are read back as such, named with the signal, and never as never joined. */
+    @Test
+    void tasksCutOffByASignalAreNotNeverJoined() throws Exception {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        RecordingWriter w = new RecordingWriter(bytes);
+        w.info(Map.of(RecordingInfo.UNIT, "time"));
+        w.wholeRun(new WholeRun(new WorkSpan(10, 5, 5, 1, 1, 0), 2, 2, 1, false));
+        w.info(Map.of(RecordingInfo.ENDED_BY, "SIGHUP"));
+        w.info(new RecordingGaps(0, 0, 0, 0, 0, 7, "SIGHUP").asInfo());
+        w.endOfRecording();
+        Recording r = RecordingReader.read(new ByteArrayInputStream(bytes.toByteArray()), "x.fsk");
+        RecordingGaps gaps = RecordingGaps.of(r.info());
+        assertThat(gaps).isEqualTo(new RecordingGaps(0, 0, 0, 0, 0, 7, "SIGHUP"));
+        assertThat(gaps.incomplete()).isTrue();
+        assertThat(gaps.lines()).containsExactly("7 task(s) were not yet joined when SIGHUP ended the run: cut off by"
+                + " the signal, not left unjoined by the program");
+        assertThat(r.complete()).isFalse();
+        assertThat(r.ended()).isTrue();
+    }
+
     @Test
     void aRecordingWithoutTheKeysHasNoGaps() {
         RecordingGaps g = RecordingGaps.of(new RecordingInfo(Map.of(RecordingInfo.UNIT, "time",

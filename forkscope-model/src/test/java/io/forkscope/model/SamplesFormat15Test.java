@@ -79,7 +79,7 @@ class SamplesFormat15Test {
         assertThat(rec.truncated()).isTrue();
         assertThat(rec.complete()).isFalse();
         assertThat(rec.wholeRun().isFinal()).isTrue();
-        assertThat(rec.warnings().get(0)).contains("truncated");
+        assertThat(rec.warnings().get(0)).contains("cut short after byte " + cut.length);
         assertThat(rec.warnings()).anyMatch(w -> w.contains("stack samples are incomplete"));
     }
 

@@ -156,7 +156,7 @@ class SitesBlockTest {
             }
             String first = r.warnings().get(0);
             if (r.truncated()) {
-                assertThat(first).as("cut at %d", cut).startsWith("s.fsk: recording is truncated after ");
+                assertThat(first).as("cut at %d", cut).startsWith("s.fsk: cut short after byte " + cut + " (inside a ");
             } else {
                 assertThat(first).as("cut at %d", cut).matches("s\\.fsk: the recording (was not closed|has no end block).*");
             }
@@ -184,9 +184,9 @@ class SitesBlockTest {
         assertThat(r.recordedSites()).isEmpty();
         assertThat(r.truncated()).isTrue();
         assertThat(r.complete()).isFalse();
-        assertThat(r.warnings().get(0)).isEqualTo("s.fsk: recording is damaged after 3 complete blocks (a block of"
-                + " type 11 has a profile of site 2, which its table of 2 sites does not hold); showing what was"
-                + " written before");
+        assertThat(r.warnings().get(0)).isEqualTo("s.fsk: damaged at byte " + start + " (block type 11, call sites):"
+                + " it has a profile of site 2, which its table of 2 sites does not hold; showing what the 3 complete"
+                + " block(s) before it hold");
     }
 
     @Test
@@ -200,7 +200,7 @@ class SitesBlockTest {
         fixCrc(b, written(null, false).length);
         Recording r = read(b);
         assertThat(r.recordedSites()).isEmpty();
-        assertThat(r.warnings().get(0)).contains("a block of type 11 has a site of unknown kind 9");
+        assertThat(r.warnings().get(0)).contains("(block type 11, call sites): it has a site of unknown kind 9");
     }
 
     // ---- random profiles ----

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The slots block (format 1.7): through the file and back; recordings without it keep a constant P. */
+/** The slots block (format 1.8): through the file and back; recordings without it keep a constant P. */
 class SlotsFormat17Test {
     static final WorkerSlots SLOTS = WorkerSlots.of(5, 95, 4, List.of(new PoolLife(2, false, 5, 60, 3),
             new PoolLife(1, true, 40, 95, 1)), List.of(new OutsideThread(0, "main", new long[] {5, 30, 50, 55})), 1);

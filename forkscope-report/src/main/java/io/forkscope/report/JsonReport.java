@@ -25,7 +25,8 @@ import java.util.Locale;
  * <p>Metrics, at the top level for the whole run and in each element of {@code regions}:
  * {@code work_ns}, {@code span_ns}, {@code burdened_span_ns}, {@code parallelism},
  * {@code burdened_parallelism}, {@code spawns}, {@code syncs}, {@code average_maximal_strand_ns},
- * {@code elapsed_ns}, {@code speedup_estimate} (a list of {@code {p, lower, upper}}, ascending in
+ * {@code elapsed_ns}, {@code jit_compile_ns} (the JIT compilers' time in the section, for the whole
+ * run from its first event to the recording's end; absent where unknown), {@code speedup_estimate} (a list of {@code {p, lower, upper}}, ascending in
  * p, empty for a section without work) and {@code diagnosis} (a list of {@code {kind, message}},
  * kind being the lower-case name of {@link Diagnosis.Kind}). A recording made with call sites
  * also has {@code span_holders} (after {@code regions}): the sites with the largest local span on
@@ -105,6 +106,9 @@ public final class JsonReport implements ReportFormat {
         g.writeNumberField("syncs", ws.syncs());
         Numbers.jsonNanos(g, "average_maximal_strand_ns", s.averageMaximalStrand());
         g.writeNumberField("elapsed_ns", ws.elapsedNs());
+        if (s.compilation().compileNs() >= 0) {
+            g.writeNumberField("jit_compile_ns", s.compilation().compileNs());
+        }
         g.writeArrayFieldStart("speedup_estimate");
         for (SpeedupEstimate e : s.speedups()) {
             g.writeStartObject();

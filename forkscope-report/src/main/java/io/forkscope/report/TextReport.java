@@ -9,6 +9,7 @@ import io.forkscope.analysis.cilkview.Diagnosis;
 import io.forkscope.analysis.cilkview.ScalabilityReport;
 import io.forkscope.analysis.cilkview.SectionScalability;
 import io.forkscope.analysis.cilkview.SpeedupEstimate;
+import io.forkscope.model.Compilation;
 import io.forkscope.model.Recording;
 import io.forkscope.model.Unit;
 import io.forkscope.model.WholeRun;
@@ -32,6 +33,16 @@ public final class TextReport implements ReportFormat {
     /** The first line of the report of a recording that is not complete. */
     public static final String INCOMPLETE = "INCOMPLETE RECORDING: the numbers below cover only part of the run"
             + " (the warnings say why)";
+    /**
+     * @param cause why the recording is incomplete, in a few words ("its run was ended by SIGTERM",
+     *              "cut short after byte 3000"), or null when not known
+     * @return the first line of the report of a recording that is not complete, with its cause
+     */
+    public static String incomplete(String cause) {
+        return cause == null ? INCOMPLETE
+                : "INCOMPLETE RECORDING: the numbers below cover only part of the run (" + cause + ")";
+    }
+
     private static final int LABEL_WIDTH = "Average maximal strand:".length() + 1;
 
     @Override
@@ -39,7 +50,7 @@ public final class TextReport implements ReportFormat {
         Lines text = new Lines();
         Unit unit = report.unit();
         if (!rec.complete()) {
-            text.add(INCOMPLETE);
+            text.add(incomplete(rec.incompleteCause().orElse(null)));
         }
         text.add("Unit " + unit.symbol() + (unit == Unit.TIME ? " (measured time)" : " (abstract work declared by the program)")
                 + ", burden " + grouped(rec.info().burden()) + " " + unit.symbol() + " per steal edge ("
@@ -127,6 +138,12 @@ public final class TextReport implements ReportFormat {
         rows.add(new String[] {"Syncs:", grouped(ws.syncs()), ""});
         rows.add(new String[] {"Average maximal strand:", oneDecimal(s.averageMaximalStrand()), " " + unit.symbol()});
         rows.add(amount("Elapsed:", ws.elapsedNs(), Unit.TIME));
+        Compilation jit = s.compilation();
+        if (jit.known()) {
+            rows.add(new String[] {"JIT compiling:", duration(jit.compileNs()), String.format(java.util.Locale.ROOT,
+                    " (%.0f%% of %s%s)", 100 * jit.share(), duration(jit.elapsedNs()),
+                    whole != null ? " from the run's first event to the recording's end" : "")});
+        }
         if (whole != null) {
             rows.add(new String[] {"Workers:", grouped(whole.workers()), ""});
             rows.add(new String[] {"Threads:", grouped(whole.threads()), ""});

@@ -155,7 +155,8 @@ class TextReportTest {
         String text = render(TEXT, Fixtures.timeRecording());
         assertThat(text).doesNotContain("something odd").doesNotContain("Warnings").startsWith("Unit ");
         String incomplete = render(TEXT, recording("time", WHOLE, List.of(), List.of(), false));
-        assertThat(incomplete).startsWith(TextReport.INCOMPLETE + "\nUnit ");
+        assertThat(incomplete).startsWith("INCOMPLETE RECORDING: the numbers below cover only part of the run (it was not"
+                + " closed (the recorded JVM was killed?))\nUnit ");
         String clean = render(TEXT, recording("time", WHOLE, List.of(), List.of(), true));
         assertThat(clean).doesNotContain("INCOMPLETE");
     }

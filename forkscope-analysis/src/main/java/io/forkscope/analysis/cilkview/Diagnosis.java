@@ -14,6 +14,11 @@ public record Diagnosis(Kind kind, String message) {
          * completions: {@link io.forkscope.model.RecordingGaps}); no other finding is made then.
          */
         INCOMPLETE_DAG,
+        /**
+         * The JIT compilers worked for a large share of the section's time ({@link ColdCode}): its
+         * strand times include interpreted and not yet optimised code (time unit only).
+         */
+        COLD_CODE,
         /** Parallelism below {@value Diagnostician#PARALLELISM_PER_PROCESSOR} × the processor count. */
         LOW_PARALLELISM,
         /** Burdened parallelism far below parallelism: spawn/steal overhead dominates. */

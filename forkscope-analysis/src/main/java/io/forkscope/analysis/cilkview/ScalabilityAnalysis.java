@@ -2,6 +2,7 @@ package io.forkscope.analysis.cilkview;
 
 import io.forkscope.analysis.sites.SiteRow;
 import io.forkscope.analysis.sites.SpanHolders;
+import io.forkscope.model.Compilation;
 import io.forkscope.model.Recording;
 import io.forkscope.model.RecordingGaps;
 import io.forkscope.model.RegionRecord;
@@ -29,7 +30,8 @@ public final class ScalabilityAnalysis {
     public static ScalabilityReport analyze(Recording rec, AnalysisOptions opts) {
         Unit unit = rec.info().unit();
         RecordingGaps gaps = RecordingGaps.of(rec.info());
-        SectionScalability whole = section(null, null, 0, 0, rec.wholeRun().measures(), unit, opts, gaps);
+        SectionScalability whole = section(null, null, 0, 0, rec.wholeRun().measures(), unit, opts, gaps,
+                rec.wholeRun().compilation());
         List<SiteRow> holders = List.of();
         if (rec.recordedSites().isPresent()) {
             RecordedSites sites = rec.recordedSites().get();
@@ -39,11 +41,7 @@ public final class ScalabilityAnalysis {
             Optional<Diagnosis> d = diagnosed && whole.measures().work() > 0
                     ? SpanHolders.diagnosis(sites, unit) : Optional.empty();
             if (d.isPresent()) {
-                List<Diagnosis> all = new ArrayList<>(whole.diagnoses());
-                all.add(d.get());
-                whole = new SectionScalability(whole.label(), whole.thread(), whole.startNs(), whole.unjoined(),
-                        whole.measures(), whole.parallelism(), whole.burdenedParallelism(),
-                        whole.averageMaximalStrand(), whole.speedups(), all);
+                whole = whole.with(d.get(), false);
             }
         }
         List<SectionScalability> regions = new ArrayList<>(rec.regions().size());
@@ -51,7 +49,8 @@ public final class ScalabilityAnalysis {
         for (RegionRecord r : rec.regions()) {
             // a null label would read as the whole run
             String label = r.label() == null ? "" : r.label();
-            SectionScalability s = section(label, r.thread(), r.startNs(), r.unjoined(), r.measures(), unit, opts, gaps);
+            SectionScalability s = section(label, r.thread(), r.startNs(), r.unjoined(), r.measures(), unit, opts, gaps,
+                    r.compilation());
             int occurrence = seen.merge(label, 1, Integer::sum);
             if (rec.recordedSites().isPresent()) {
                 s = withSpanHolders(s, rec.recordedSites().get(), label, occurrence, unit);
@@ -82,19 +81,20 @@ public final class ScalabilityAnalysis {
             if (d.isEmpty()) {
                 return s;
             }
-            List<Diagnosis> all = new ArrayList<>(s.diagnoses());
-            all.add(d.get());
-            return new SectionScalability(s.label(), s.thread(), s.startNs(), s.unjoined(), s.measures(),
-                    s.parallelism(), s.burdenedParallelism(), s.averageMaximalStrand(), s.speedups(), all);
+            return s.with(d.get(), false);
         }
         return s;
     }
 
     private static SectionScalability section(String label, String thread, long startNs, long unjoined,
-                                              WorkSpan ws, Unit unit, AnalysisOptions opts, RecordingGaps gaps) {
-        return new SectionScalability(label, thread, startNs, unjoined, ws,
+                                              WorkSpan ws, Unit unit, AnalysisOptions opts, RecordingGaps gaps,
+                                              Compilation compilation) {
+        SectionScalability s = new SectionScalability(label, thread, startNs, unjoined, ws,
                 ws.parallelism(), ws.burdenedParallelism(), ws.averageMaximalStrand(),
                 SpeedupBounds.estimates(ws, opts.processorCounts()),
-                Diagnostician.diagnose(ws, unit, opts.processors(), gaps));
+                Diagnostician.diagnose(ws, unit, opts.processors(), gaps), compilation);
+        // cold code qualifies every other finding, so it comes first
+        Optional<Diagnosis> cold = ColdCode.diagnosis(compilation, unit, label == null);
+        return cold.isPresent() ? s.with(cold.get(), true) : s;
     }
 }

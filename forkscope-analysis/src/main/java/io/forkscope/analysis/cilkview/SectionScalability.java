@@ -1,6 +1,8 @@
 package io.forkscope.analysis.cilkview;
 
+import io.forkscope.model.Compilation;
 import io.forkscope.model.WorkSpan;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -17,13 +19,30 @@ import java.util.List;
  * @param averageMaximalStrand work / (1 + 2·spawns + syncs), in the recording's unit
  * @param speedups             one estimate per processor count, ascending in P; empty without work
  * @param diagnoses            the findings of {@link Diagnostician}; empty when none applies
+ * @param compilation          the JIT compilers' time while the section ran (for the whole run:
+ *                             from its first event to the recording's end), unknown in older recordings
  */
 public record SectionScalability(String label, String thread, long startNs, long unjoined, WorkSpan measures,
                                  double parallelism, double burdenedParallelism, double averageMaximalStrand,
-                                 List<SpeedupEstimate> speedups, List<Diagnosis> diagnoses) {
+                                 List<SpeedupEstimate> speedups, List<Diagnosis> diagnoses,
+                                 Compilation compilation) {
     public SectionScalability {
         speedups = List.copyOf(speedups);
         diagnoses = List.copyOf(diagnoses);
+    }
+
+    /** @return this section with one more finding, first when {@code first}, else last */
+    public SectionScalability with(Diagnosis d, boolean first) {
+        List<Diagnosis> all = new ArrayList<>(diagnoses.size() + 1);
+        if (first) {
+            all.add(d);
+        }
+        all.addAll(diagnoses);
+        if (!first) {
+            all.add(d);
+        }
+        return new SectionScalability(label, thread, startNs, unjoined, measures, parallelism, burdenedParallelism,
+                averageMaximalStrand, speedups, all, compilation);
     }
 
     /** @return whether this section is the whole run rather than a region */

@@ -20,9 +20,15 @@ import java.util.List;
  * calling context with fork sites in place of Cilk's cactus stack).
  *
  * <p>Definitions. A node's <em>task context</em> is that of the task it belongs to. A node with a
- * CREATE edge starts a task: its context is the context of the node that forked it, followed by one
- * frame for the site the new task is an invocation of (the DAG node's {@link DagNode#site}: the
- * innermost site invocation its first strand ran in). That frame is added when the site is a FORK
+ * CREATE edge starts a task (forked, or run inline: {@code invoke()} of an unforked task,
+ * {@code invokeAll}'s first task): its context is the creator's whole logical context at the create,
+ * i.e. the context of the node that created it, then one frame per call open in the creator's task
+ * at the create, from the task's entry down (the node's {@link DagNode#sitePath}: the recorder's
+ * woven call sites, each frame the method holding the call; a LAMBDA site adds none, its body's
+ * method being the next site's), then one frame for the site the new task is an invocation of (the
+ * DAG node's {@link DagNode#site}: the innermost site invocation its first strand ran in). So a task
+ * forked inside {@code b.compute()} called directly from {@code Root.compute} hangs below
+ * {@code Root.compute;Tree.compute}, as its physical stack would. The site's frame is added when the site is a FORK
  * site (every fork, recursion included), or when it is another site (a stream's terminal
  * operation, {@code invokeAll}, a lambda) different from the last site already in the context: a
  * task that library code forked runs in the invocation that forked it, so its nested forks add
@@ -30,7 +36,8 @@ import java.util.List;
  * predecessor; a node with neither (the first one) is in the root context. A task submitted from
  * outside the pools ({@link SubmitterStacks}: the recorder's event at each submission from a thread's
  * root frame) starts below the submitting thread's stack at that moment instead of the root: pushed
- * to a pool, below the stack and then its site's frame unless the stack already ends in that method;
+ * to a pool, below the stack (which holds the calls the site path names) and then its site's frame
+ * unless the stack already ends in that method;
  * run by the submitting thread itself ({@code task.invoke()}, a parallel stream's root task), below
  * the stack alone. Contexts are interned
  * in the given {@link ContextTree}, so a context is one node id and equal paths are one node.
@@ -39,7 +46,8 @@ import java.util.List;
  * forks inside it are not in the DAG, so their frames are not either ({@code --no-collapse} keeps
  * every one; {@link SampledContexts} takes the nested tasks' methods from the worker's stack instead,
  * see {@link LogicalStacks#taskFrames(List, int)}). A task forked at a place that is not a woven site
- * gets no frame of its own.
+ * gets no frame of its own; a method between the creator's entry and the create whose call is not a
+ * site (a JDK or excluded class, a method reference) or was throttled is missing from the context.
  *
  * <p>Cost: O(nodes + edges) to build, O(log nodes) per {@link #contextAt} or {@link #nextChange} lookup.
  */
@@ -143,21 +151,39 @@ public final class ForkContexts {
                     parent = path(tree, submitter, lines);    // pushed to a pool from outside: its submitter's stack
                 }
             }
+            if (submitter == null) {
+                // the frames between the creator's entry and the fork or inline run: one per call open
+                // in the creator's task then (the node's site path), so the context is the creator's
+                // whole logical context at the create, not its task context plus the fork's method
+                for (int s : n.sitePath()) {
+                    CallSite call = s < sites.sites().size() ? sites.site(s) : null;
+                    if (call == null || call.kind() == SiteKind.LAMBDA) {
+                        continue;   // a lambda body's method comes from the next site in it (or the fork's)
+                    }
+                    parent = siteFrame(tree, parent, call, lines, lastSiteOfContext);
+                }
+            }
             CallSite site = n.site() >= 0 && n.site() < sites.sites().size() ? sites.site(n.site()) : null;
             if (site == null || (site.kind() != SiteKind.FORK && lastSite(lastSiteOfContext, parent) == site.id())
                     || (submitter != null && !submitter.isEmpty() && sameMethod(submitter.get(submitter.size() - 1), site))) {
                 context[n.id()] = parent;
                 continue;
             }
-            Frame f = Frame.of(site.className(), site.methodName(), lines ? site.line() : -1, -1);
-            int child = tree.child(parent, f);
-            while (lastSiteOfContext.size() <= child) {
-                lastSiteOfContext.add(-1);
-            }
-            lastSiteOfContext.set(child, site.id());
-            context[n.id()] = child;
+            context[n.id()] = siteFrame(tree, parent, site, lines, lastSiteOfContext);
         }
         return new ForkContexts(dag, context);
+    }
+
+    /** The child of {@code parent} for the method (or line) that holds {@code site}, remembered as its last site. */
+    private static int siteFrame(ContextTree tree, int parent, CallSite site, boolean lines,
+                                 List<Integer> lastSiteOfContext) {
+        Frame f = Frame.of(site.className(), site.methodName(), lines ? site.line() : -1, -1);
+        int child = tree.child(parent, f);
+        while (lastSiteOfContext.size() <= child) {
+            lastSiteOfContext.add(-1);
+        }
+        lastSiteOfContext.set(child, site.id());
+        return child;
     }
 
     /** @return the node of {@code frames} (outermost first) below the root, one per method or per line */

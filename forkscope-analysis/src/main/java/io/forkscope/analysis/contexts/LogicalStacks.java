@@ -85,6 +85,17 @@ public final class LogicalStacks {
         return out;
     }
 
+    /** @return how many {@code ForkJoinTask.doExec} frames the stack holds: how many tasks run nested on it */
+    public static int doExecs(List<Frame> stackTopFirst) {
+        int n = 0;
+        for (Frame f : stackTopFirst) {
+            if (f.methodName().equals(DO_EXEC) && f.className().equals(TASK)) {
+                n++;
+            }
+        }
+        return n;
+    }
+
     /** The logical context node of a stack whose innermost task has context {@code taskContext}. */
     public static int contextOf(ContextTree tree, int taskContext, List<Frame> stackTopFirst) {
         return tree.descend(taskContext, taskFrames(stackTopFirst));

@@ -79,25 +79,48 @@ public final class SampledContexts {
 
     /**
      * The profile and what it rests on: the sample event used, its period, the samples read (rates per
-     * thread, truncated, failed, lost), how idleness was obtained, P, the samples left out, and notes
-     * on what the numbers rest on (a worker the sampler seldom reached).
+     * thread, truncated, failed, lost), how idleness was obtained, P, the samples left out, notes
+     * on what the numbers rest on (a worker the sampler seldom reached), and, for the estimated
+     * (physical) profile, whose every amount is a count of samples, each node's own sample count
+     * ({@code samplesPerNode}, null for the exact profile): Table 1 is applied only to contexts with
+     * enough of them ({@link Advisor#minSamples}).
      */
     public record Result(ContextProfile profile, Idleness idleness, JfrSamples samples, long periodNs, int workers,
                          long unplaced, long idleDropped, List<String> otherEvents, long toolThreadSamples,
-                         boolean forkSitePrefixes, List<String> notes, String slots) {
+                         boolean forkSitePrefixes, List<String> notes, long[] samplesPerNode, String slots) {
         public Result {
             notes = List.copyOf(notes);
         }
 
+        /** A result without the slots' text (P printed as a number of slots). */
+        public Result(ContextProfile profile, Idleness idleness, JfrSamples samples, long periodNs, int workers,
+                      long unplaced, long idleDropped, List<String> otherEvents, long toolThreadSamples,
+                      boolean forkSitePrefixes, List<String> notes, long[] samplesPerNode) {
+            this(profile, idleness, samples, periodNs, workers, unplaced, idleDropped, otherEvents, toolThreadSamples,
+                    forkSitePrefixes, notes, samplesPerNode, workers + " slots");
+        }
+
         Result withToolThreadSamples(long n) {
             return new Result(profile, idleness, samples, periodNs, workers, unplaced, idleDropped, otherEvents, n,
-                    forkSitePrefixes, notes, slots);
+                    forkSitePrefixes, notes, samplesPerNode, slots);
         }
 
         /** The same, P printed from the recording's worker slots (measures.md §2). */
         Result withSlots(String text) {
             return new Result(profile, idleness, samples, periodNs, workers, unplaced, idleDropped, otherEvents,
-                    toolThreadSamples, forkSitePrefixes, notes, text);
+                    toolThreadSamples, forkSitePrefixes, notes, samplesPerNode, text);
+        }
+
+        /** @return the samples the profile rests on (those placed in a context), or -1 when not counted */
+        public long samplesInContexts() {
+            if (samplesPerNode == null) {
+                return -1;
+            }
+            long n = 0;
+            for (long c : samplesPerNode) {
+                n += c;
+            }
+            return n;
         }
     }
 
@@ -213,7 +236,59 @@ public final class SampledContexts {
      * in one task context {@code task}; the root without.
      */
     private record Piece(int worker, long from, long to, long busyFrom, long busyTo, int task, boolean runtime,
-                         int depth) { }
+                         int depth, int[] held) {
+    }
+
+    /** How far (in pieces of the same worker and busy interval) a sample's piece is looked for: see {@link #place}. */
+    static final int NEAR_PIECES = 2;
+    /**
+     * How far (ns) outside its piece a sample may lie to be moved there ({@link #place}): the clocks
+     * agree to some µs; a sample farther from any piece that fits its stack is not a boundary effect.
+     */
+    static final long MAX_SKEW_NS = 200_000;
+
+    /**
+     * The piece a sample of piece {@code at} belongs to, by the tasks its stack runs.
+     * Its {@code doExec} frames should be the tasks the worker holds, one each (inside a collapsed
+     * node, at least those: its nested tasks add more). JFR's and the recorder's clocks agree to some
+     * µs, so a sample taken just before a nested task started or just after it ended can fall on the
+     * wrong side of the boundary: with k {@code doExec} frames and h held tasks, k = h (or k > h in a
+     * collapsed node), the piece itself; else the nearest piece of the same worker and busy interval
+     * (at most {@value #NEAR_PIECES} away, the sample at most {@value #MAX_SKEW_NS} ns outside it) that
+     * holds k tasks; without one the piece itself (not a boundary effect: a task computed directly
+     * after {@code tryUnfork} has no {@code doExec} of its own, say). Hung below the wrong task's
+     * context, its frames would repeat or drop the path between the two tasks; moved, not re-hung, it
+     * keeps each piece's exact time in the piece's own task context. Truncated stacks, and pieces
+     * that hold no task, stay where they are.
+     */
+    private static int place(List<Piece> pieces, int at, StackSample s) {
+        Piece piece = pieces.get(at);
+        int h = piece.held() == null ? 0 : piece.held().length;
+        if (h == 0 || s.truncated()) {
+            return at;
+        }
+        int k = LogicalStacks.doExecs(s.stackTopFirst());
+        if (k == 0 || k == h || (k > h && piece.depth() != 0)) {
+            return at;
+        }
+        int best = -1;
+        for (int d = 1; d <= NEAR_PIECES; d++) {
+            for (int i : new int[] {at - d, at + d}) {
+                Piece q = i >= 0 && i < pieces.size() ? pieces.get(i) : null;
+                if (q != null && q.worker() == piece.worker() && q.busyFrom() == piece.busyFrom()
+                        && q.held() != null && q.held().length == k && gap(q, s.timeNs()) <= MAX_SKEW_NS
+                        && (best < 0 || gap(q, s.timeNs()) < gap(pieces.get(best), s.timeNs()))) {
+                    best = i;
+                }
+            }
+        }
+        return best >= 0 ? best : at;
+    }
+
+    /** How far {@code t} lies outside a piece (0 inside). */
+    private static long gap(Piece p, long t) {
+        return t < p.from() ? p.from() - t : t >= p.to() ? t - p.to() + 1 : 0;
+    }
 
     /**
      * Builds one worker's timeline and its pieces: WORKING pieces cut at windows of the run and (with
@@ -249,8 +324,11 @@ public final class SampledContexts {
             return start + ((t - start) / window + 1) * window;
         }
 
-        /** @param depth for a collapsed node, how many tasks the worker holds (its own included), else 0 */
-        void working(long from, long to, int depth) {
+        /**
+         * @param depth for a collapsed node, how many tasks the worker holds (its own included), else 0
+         * @param held  the contexts of the tasks the worker holds, outermost first
+         */
+        void working(long from, long to, int depth, int[] held) {
             for (long cut = from; cut < to; ) {
                 long next = Math.min(to, windowEnd(cut));
                 int task = ContextTree.ROOT;
@@ -259,16 +337,17 @@ public final class SampledContexts {
                     next = Math.min(next, forks.nextChange(dagWorker, cut));
                 }
                 intervals.add(StateInterval.working(cut, next, pieces.size()));
-                pieces.add(new Piece(worker, cut, next, busyFrom, busyTo, task, false, depth));
+                pieces.add(new Piece(worker, cut, next, busyFrom, busyTo, task, false, depth, held));
                 cut = next;
             }
         }
 
-        void runtime(long from, long to, int task) {
+        /** @param held the contexts of the tasks the worker holds, outermost first (the last is {@code task}'s) */
+        void runtime(long from, long to, int task, int[] held) {
             for (long cut = from; cut < to; ) {
                 long next = Math.min(to, windowEnd(cut));
                 intervals.add(StateInterval.runtime(cut, next, pieces.size()));
-                pieces.add(new Piece(worker, cut, next, busyFrom, busyTo, task, true, 0));
+                pieces.add(new Piece(worker, cut, next, busyFrom, busyTo, task, true, 0, held));
                 cut = next;
             }
         }
@@ -392,14 +471,14 @@ public final class SampledContexts {
                         if (readyAt > cursor) {
                             cut.intervals.add(StateInterval.idle(cursor, readyAt));
                         }
-                        cut.runtime(readyAt, ns, held.isEmpty() ? context : held.peek());
+                        cut.runtime(readyAt, ns, held.isEmpty() ? context : held.peek(), outermostFirst(held));
                     }
                     if (held.isEmpty() || startsTask(n)) {
                         held.push(context);
                     }
                     // inside a collapsed node the nested tasks are on the worker's stack, not in the DAG: a
                     // sample there is cut at the node's own task (by depth), not at the innermost
-                    cut.working(ns, ne, n.collapsed() ? held.size() : 0);
+                    cut.working(ns, ne, n.collapsed() ? held.size() : 0, outermostFirst(held));
                     if (n.ends() == NodeEnd.END && n.taskEnds() > 0 && !held.isEmpty()) {   // a body ended, not a completion
                         held.pop();
                     }
@@ -408,7 +487,7 @@ public final class SampledContexts {
                 }
                 if (cursor < e) {
                     // after its last node inside the interval: the runtime's, for the task it holds
-                    cut.runtime(cursor, e, lastContext);
+                    cut.runtime(cursor, e, lastContext, outermostFirst(held));
                 }
                 at = e;
             }
@@ -446,12 +525,13 @@ public final class SampledContexts {
                 idle++;
                 continue;
             }
-            Piece piece = pieces.get(state.context());
+            StackSample stack = new StackSample(s.threadId(), t, frames(s, lines), s.truncated());
+            int at = place(pieces, state.context(), stack);
+            Piece piece = pieces.get(at);
             int task = piece.task();
-            Sample resolved = resolve(tree, task, new StackSample(s.threadId(), t, frames(s, lines), s.truncated()),
-                    piece.depth());
-            byPiece.computeIfAbsent(state.context(), k -> new ArrayList<>()).add(resolved);
-            if (state.state() == io.forkscope.model.contexts.WorkerState.WORKING) {
+            Sample resolved = resolve(tree, task, stack, piece.depth());
+            byPiece.computeIfAbsent(at, k -> new ArrayList<>()).add(resolved);
+            if (!piece.runtime()) {
                 byWorkerAndTask.computeIfAbsent(workerAndTask(w, task), k -> new ArrayList<>()).add(resolved);
             }
             anyByWorkerAndTask.computeIfAbsent(workerAndTask(w, task), k -> new ArrayList<>()).add(resolved);
@@ -524,9 +604,19 @@ public final class SampledContexts {
         }
         ContextProfile profile = new ContextProfile(tree, work, idleness, overhead);
         return new Result(profile, Idleness.EXACT, read, periodNs, slots != null ? Math.max(1, slots.peak(start, end))
-                : all.size(), unplaced, idle, others, 0, forks != null, notes,
+                : all.size(), unplaced, idle, others, 0, forks != null, notes, null,
                 slots != null ? dag.slots().describe(start, end) : all.size() + " slots (the pools' threads: the"
                         + " recording holds no pool lives)");
+    }
+
+    /** The held task contexts (innermost first in the deque), outermost first. */
+    private static int[] outermostFirst(ArrayDeque<Integer> held) {
+        int[] out = new int[held.size()];
+        int i = out.length;
+        for (int c : held) {
+            out[--i] = c;
+        }
+        return out;
     }
 
     /** The key of a worker's samples in one task context. */
@@ -569,8 +659,14 @@ public final class SampledContexts {
      * ones), n_idle = P − n_working. Every sample in a task, or of a thread outside the pools, adds one
      * period of work (program code on top) or overhead (pool or tool code on top).
      */
-    private static Result estimated(JfrSamples read, Set<Long> workerIds, java.util.function.LongUnaryOperator slotsAt,
-                                    int p, long periodNs, boolean lines, List<String> others) {
+    static Result estimated(JfrSamples read, Set<Long> workerIds, int p, long periodNs, boolean lines,
+                                    List<String> others) {
+        return estimated(read, workerIds, t -> p, p, periodNs, lines, others);
+    }
+
+    /** As above, n_idle = max(0, slotsAt(sample time) − n_working) (measures.md §2). */
+    static Result estimated(JfrSamples read, Set<Long> workerIds, java.util.function.LongUnaryOperator slotsAt,
+                            int p, long periodNs, boolean lines, List<String> others) {
         ContextTree tree = new ContextTree();
         Map<Long, long[]> taskTimes = new HashMap<>(); // per worker: sorted times of its samples in a task
         Map<Long, List<Long>> collect = new HashMap<>();
@@ -610,14 +706,16 @@ public final class SampledContexts {
         double[] work = new double[n];
         double[] overhead = new double[n];
         double[] idleness = new double[n];
+        long[] samples = new long[n];
         for (double[] a : amounts) {
             int node = (int) a[0];
             work[node] += a[1];
             overhead[node] += a[2];
             idleness[node] += a[3];
+            samples[node]++;
         }
         return new Result(new ContextProfile(tree, work, idleness, overhead), Idleness.ESTIMATED, read, periodNs, p, 0,
-                idleDropped, others, 0, false, List.of(), p + " slots");
+                idleDropped, others, 0, false, List.of(), samples, p + " slots");
     }
 
     /**
@@ -663,22 +761,10 @@ public final class SampledContexts {
 
     /**
      * @return the effort the profile gives forkscope's own code, ns: the exclusive effort of every node
-     *     whose frame is forkscope's, or the JDK's with forkscope's code the nearest non-JDK frame below it
-     *     (the nodes of the samples {@link #inForkscope} recognises)
+     *     {@link ForkscopeCode#isOwn} names (forkscope's frames, and the JDK's called from them)
      */
     public static double forkscopeOwnNs(ContextProfile profile) {
-        ContextTree tree = profile.tree();
-        double own = 0;
-        for (int node = 1; node < profile.nodes(); node++) {
-            int n = node;
-            while (n != ContextTree.ROOT && jdkLibrary(tree.frame(n))) {
-                n = tree.parent(n);
-            }
-            if (n != ContextTree.ROOT && tree.frame(n).kind() == FrameKind.TOOL) {
-                own += profile.exclusive(Metric.EFFORT, node);
-            }
-        }
-        return own;
+        return ForkscopeCode.inclusiveOwnEffort(profile)[ContextTree.ROOT];
     }
 
     /** Whether the sorted {@code times} hold one in [from, to]. */

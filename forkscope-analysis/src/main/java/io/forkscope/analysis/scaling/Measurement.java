@@ -1,5 +1,7 @@
 package io.forkscope.analysis.scaling;
 
+import io.forkscope.analysis.machine.MachineLoad;
+
 /**
  * One measured time of one section in one benchmark run: a row of {@code forkscope bench}'s CSV.
  *
@@ -11,10 +13,21 @@ package io.forkscope.analysis.scaling;
  * @param warmup      how many earlier repetitions were dropped as warm-up
  * @param cpus        how many cores the run could use (P when pinned to P cores)
  * @param pinned      whether the run was restricted to {@code cpus} cores of its own (taskset)
+ * @param load        how busy the rest of the machine was during the run; {@link MachineLoad#UNKNOWN} when not
+ *                    measured (CSVs written before bench measured it)
  */
 public record Measurement(String region, int p, int trial, long timeNs, int repetitions, int warmup, int cpus,
-                          boolean pinned) {
+                          boolean pinned, MachineLoad load) {
+    /** A measurement without the machine's load. */
+    public Measurement(String region, int p, int trial, long timeNs, int repetitions, int warmup, int cpus,
+                       boolean pinned) {
+        this(region, p, trial, timeNs, repetitions, warmup, cpus, pinned, MachineLoad.UNKNOWN);
+    }
+
     public Measurement {
+        if (load == null) {
+            throw new IllegalArgumentException("load must not be null (use MachineLoad.UNKNOWN)");
+        }
         if (region == null) {
             throw new IllegalArgumentException("region must not be null (use \"\" for the whole run)");
         }

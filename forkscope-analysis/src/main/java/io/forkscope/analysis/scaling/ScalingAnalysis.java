@@ -19,8 +19,17 @@ import java.util.TreeMap;
  * processors. The whole run ("") is WHOLE_PROCESS and not judged: a bench row of the whole run
  * exists only when the program closed no region, and then times the process from the agent's
  * start to its exit, set-up included, which the recording's fork/join bounds do not describe.
+ *
+ * <p>A point whose trials spread more than {@value #NOISY_SPREAD} of their median is flagged
+ * (NOISY_TRIALS), with the machine's load during its trials, whatever its verdict.
  */
 public final class ScalingAnalysis {
+    /**
+     * The trials' relative spread ((max − min) / median, {@link ScalingPoint#relativeSpread}) above which a
+     * point is flagged as noisy ({@link ScalingPoint#noisy}, finding NOISY_TRIALS). 10%: twice the
+     * verdicts' tolerance, so a point whose verdict could flip with one trial does not pass unremarked.
+     */
+    public static final double NOISY_SPREAD = 0.10;
     /** The relative margin that makes a speedup "clearly" outside its range. */
     public static final double TOLERANCE = 0.05;
     /** The worker count speedups are relative to. */
@@ -70,7 +79,7 @@ public final class ScalingAnalysis {
                 : new Speedup(baseMedian / median, baseMedian / max, baseMedian / min);
         SpeedupEstimate range = b == null ? null : b.at(p);
         return new ScalingPoint(p, times, median, min, max, cpus, pinned, speedup, range,
-                verdict(wholeRun, p, cpus, speedup, range));
+                verdict(wholeRun, p, cpus, speedup, range), ordered.stream().map(Measurement::load).toList());
     }
 
     /**
@@ -112,6 +121,10 @@ public final class ScalingAnalysis {
         add(out, ScalingFinding.Kind.ABOVE_UPPER_BOUND, points, Verdict.ABOVE);
         add(out, ScalingFinding.Kind.MORE_WORKERS_THAN_CORES, points, Verdict.OVERSUBSCRIBED);
         add(out, ScalingFinding.Kind.WHOLE_PROCESS_TIMED, points, Verdict.WHOLE_PROCESS);
+        List<ScalingPoint> noisy = points.stream().filter(ScalingPoint::noisy).toList();
+        if (!noisy.isEmpty()) {
+            out.add(new ScalingFinding(ScalingFinding.Kind.NOISY_TRIALS, noisy));
+        }
         return out;
     }
 

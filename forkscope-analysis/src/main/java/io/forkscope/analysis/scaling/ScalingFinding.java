@@ -25,6 +25,11 @@ public record ScalingFinding(Kind kind, List<ScalingPoint> points) {
         /** Runs with more workers than cores: not judged against the bounds. */
         MORE_WORKERS_THAN_CORES,
         /** The whole process was timed (no region), which the bounds do not describe: not judged. */
-        WHOLE_PROCESS_TIMED
+        WHOLE_PROCESS_TIMED,
+        /**
+         * The trials at these worker counts spread more than {@link ScalingAnalysis#NOISY_SPREAD}: their
+         * median and speedup are unreliable (a busy machine, or a program whose runs vary).
+         */
+        NOISY_TRIALS
     }
 }

@@ -164,11 +164,4 @@ class ContextViewsTest {
         assertThat(hot.get(0).overheadShare()).isEqualTo(90.0 / 103);
         assertThat(hot.get(1).advice()).isEqualTo(Advice.REFINE_GRAIN);
     }
-
-    @Test
-    void textFormatShowsTheTreeAndTheAdvice() {
-        String text = ContextTextFormat.topDown(new Recursive().profile, 0, 3);
-        assertThat(text).contains("      app.App.g:3").contains("coarsen the grain").contains("refine the grain");
-        assertThat(text.lines().count()).isEqualTo(1 + 7 + 2 + 2);
-    }
 }

@@ -179,4 +179,76 @@ class ForkContextsTest {
         assertThat(path(tree, f.contextOfNode(plain))).containsExactly("app.Fib.compute");
         assertThat(stacks.size()).isEqualTo(2);
     }
+
+    /** A strand as {@link #node}, the first of a task created under the calls {@code path} of its creator. */
+    private int taskNode(int w, long start, long end, int site, List<Integer> path, int from, EdgeKind kind) {
+        int id = nodes.size();
+        nodes.add(new DagNode(id, w, start, end, end - start, end - start, NodeEnd.END,
+                List.of(new Edge(from, kind)), 1, 0, 0, 1, 0, site, path));
+        return id;
+    }
+
+    /**
+     * Issue 20 item 2: a forked or inline-run task's context is its creator's whole logical context at
+     * the create. Root task r ({@code app.Root.compute}) forks tree a at ROOT_FORK, then calls
+     * {@code b.compute()} directly (CALL B_CALL in Root.compute): b's {@code Tree.compute} forks bl at
+     * TREE_FORK, and bl, two levels down, its leaf bll. Then r calls {@code helper()} (CALL HELPER in
+     * Root.compute), which runs {@code c.invoke()} on an unforked task (CALL INVOKE in Root.helper: a
+     * task run inline, created under the calls HELPER, INVOKE). The old contexts dropped every frame
+     * between the creator's entry and the fork: bl hung below {@code Tree.compute} alone, c below
+     * {@code Root.helper} alone. The samples' stacks, cut at doExec, add the task's own frames.
+     */
+    @Test
+    void aTaskHangsBelowEveryFrameBetweenItsCreatorsEntryAndTheCreate() {
+        final int rootFork = 0;
+        final int bCall = 1;
+        final int treeFork = 2;
+        final int helper = 3;
+        final int invoke = 4;
+        final int lambda = 5;
+        SiteProfile none = new SiteProfile(List.of(), 0, 0);
+        RecordedSites sites = new RecordedSites(List.of(site(rootFork, "app.Root", "compute", 10, SiteKind.FORK),
+                site(bCall, "app.Root", "compute", 11, SiteKind.CALL),
+                site(treeFork, "app.Tree", "compute", 20, SiteKind.FORK),
+                site(helper, "app.Root", "compute", 12, SiteKind.CALL),
+                site(invoke, "app.Root", "helper", 30, SiteKind.CALL),
+                site(lambda, "app.Root", "compute", 13, SiteKind.LAMBDA)), new SitesResult(0, 0, none, none, 0));
+        int r = node(0, 0, 10, -1);
+        int a = taskNode(1, 12, 20, rootFork, List.of(), r, EdgeKind.CREATE);            // a.fork() in Root.compute
+        int rCont = node(0, 10, 30, -1, r, EdgeKind.CREATE_CONT);
+        int bl = taskNode(1, 31, 40, treeFork, List.of(bCall), rCont, EdgeKind.CREATE); // inside b.compute()
+        int blCont = node(1, 40, 42, -1, bl, EdgeKind.CREATE_CONT);
+        int bll = taskNode(0, 42, 50, treeFork, List.of(), bl, EdgeKind.CREATE);         // bl's own fork
+        int c = taskNode(0, 50, 60, invoke, List.of(helper, invoke), rCont, EdgeKind.CREATE); // helper() -> c.invoke()
+        int d = taskNode(1, 60, 70, treeFork, List.of(lambda), c, EdgeKind.CREATE);     // inside a lambda in c
+
+        ContextTree tree = new ContextTree();
+        ForkContexts f = ForkContexts.of(new Dag(nodes, 2, 0, 100), sites, tree, false);
+        assertThat(path(tree, f.contextOfNode(a))).containsExactly("app.Root.compute");
+        assertThat(path(tree, f.contextOfNode(bl))).containsExactly("app.Root.compute", "app.Tree.compute");
+        assertThat(f.contextOfNode(blCont)).isEqualTo(f.contextOfNode(bl));
+        assertThat(path(tree, f.contextOfNode(bll))).containsExactly("app.Root.compute", "app.Tree.compute",
+                "app.Tree.compute");
+        assertThat(path(tree, f.contextOfNode(c))).containsExactly("app.Root.compute", "app.Root.helper");
+        assertThat(path(tree, f.contextOfNode(d))).containsExactly("app.Root.compute", "app.Root.helper",
+                "app.Tree.compute");
+        // per line: each frame is the line of its call
+        ContextTree lines = new ContextTree();
+        ForkContexts l = ForkContexts.of(new Dag(nodes, 2, 0, 100), sites, lines, true);
+        assertThat(path(lines, l.contextOfNode(bll))).containsExactly("app.Root.compute:11", "app.Tree.compute:20",
+                "app.Tree.compute:20");
+        assertThat(path(lines, l.contextOfNode(c))).containsExactly("app.Root.compute:12", "app.Root.helper:30");
+
+        // bll's leaf, sampled: its physical stack cut at doExec adds Tree.compute and the leaf below the
+        // context, so the leaf reads whole, from the root task's method down
+        io.forkscope.model.contexts.StackSample leaf = new io.forkscope.model.contexts.StackSample(1, 45,
+                topFirst("app.Tree.leaf", "app.Tree.compute", "java.util.concurrent.RecursiveAction.exec",
+                        "java.util.concurrent.ForkJoinTask.doExec",
+                        "java.util.concurrent.ForkJoinPool$WorkQueue.topLevelExec",
+                        "java.util.concurrent.ForkJoinPool.runWorker", "java.util.concurrent.ForkJoinWorkerThread.run")
+                        .stream().map(Frame::methodOnly).toList(), false);
+        int at = LogicalStacks.resolve(tree, f.contextOfNode(bll), leaf).node();
+        assertThat(path(tree, at)).containsExactly("app.Root.compute", "app.Tree.compute", "app.Tree.compute",
+                "app.Tree.compute", "app.Tree.leaf");
+    }
 }

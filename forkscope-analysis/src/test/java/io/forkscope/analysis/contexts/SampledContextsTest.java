@@ -285,6 +285,64 @@ class SampledContextsTest {
     }
 
     /**
+     * Issue 20: a sample whose stack does not run the tasks its worker holds at its time (JFR's and the
+     * recorder's clocks agree to some µs) belongs to the neighbouring piece whose tasks it runs. The run
+     * of {@link #timeBetweenAWorkersNodesIsRuntimeAfterTheNextNodeIsReadyAndIdleBefore}: worker 0 runs y
+     * (site B) nested in r's join over [320, 600). Samples: at 315, in r's runtime piece [300, 320)
+     * (r held: one task), y's stack already (two doExec frames); at 330, in y's piece (two held), r's
+     * own stack still (one); at 400, y's, in y's piece; at 625, in r's strand [620, 700), y's stack still.
+     * So 315 and 625 belong to y's piece, 330 to r's runtime piece [300, 320). Worked out: y's 280 of
+     * work all below {@code app.B.split;app.Y.compute} (shares 40, 140, 100 by the samples' times clamped
+     * into the piece); r's 120 of runtime all overhead at {@code app.R.compute} (its one sample); r's 450
+     * of work on r's context itself (no sample of r's strands). Before, 330 hung below y's context as
+     * {@code app.B.split;app.R.compute} (r's frames repeated below y's fork site) and 315, 625 below r's
+     * as {@code app.Y.compute} alone (the fork site dropped).
+     */
+    @Test
+    void aSampleWhoseStackRunsOtherTasksThanItsWorkerHoldsBelongsToTheNeighbouringPiece() {
+        List<DagNode> nodes = List.of(
+                strand(0, 0, 0, 100, -1, NodeEnd.CREATE),
+                strand(1, 0, 120, 200, -1, NodeEnd.CREATE, new Edge(0, EdgeKind.CREATE_CONT)),
+                strand(2, 1, 150, 1150, SITE_A, NodeEnd.END, new Edge(0, EdgeKind.CREATE)),
+                strand(3, 0, 210, 300, -1, NodeEnd.WAIT, new Edge(1, EdgeKind.CREATE_CONT)),
+                strand(4, 0, 320, 600, SITE_B, NodeEnd.END, new Edge(1, EdgeKind.CREATE)),
+                strand(5, 0, 620, 700, -1, NodeEnd.WAIT, new Edge(3, EdgeKind.WAIT_CONT), new Edge(4, EdgeKind.END)),
+                strand(6, 0, 1200, 1300, -1, NodeEnd.END, new Edge(5, EdgeKind.WAIT_CONT), new Edge(2, EdgeKind.END)));
+        List<WorkerBusy> busy = List.of(new WorkerBusy(0, "ForkJoinPool-1-worker-1", new long[] {0, 1300}),
+                new WorkerBusy(1, "ForkJoinPool-1-worker-2", new long[] {150, 1150}));
+        Dag dag = new Dag(nodes, 2, 0, 1300, busy);
+        JfrSamples read = new JfrSamples("jdk.ExecutionSample",
+                List.of(nestedY(315), workerSample(11, 330, "app.R.compute"), nestedY(400), nestedY(625)),
+                Map.of(11L, new JfrSamples.ThreadRate(11, "ForkJoinPool-1-worker-1", 4, 315, 625)), 0, 0, 0);
+
+        SampledContexts.Result r = SampledContexts.exact(read, dag, threeForkSites(), 0, Set.of(11L), 1000, false,
+                List.of());
+
+        ContextProfile p = r.profile();
+        ContextTree tree = p.tree();
+        int ctxB = node(tree, "app.B.split");
+        int y = node(tree, "app.B.split", "app.Y.compute");
+        int rCompute = node(tree, "app.R.compute");
+        assertThat(tree.children(ctxB)).containsExactly(y);
+        assertThat(tree.children(ContextTree.ROOT)).extracting(c -> tree.frame(c).label())
+                .doesNotContain("app.Y.compute");
+        assertThat(p.exclusive(Metric.WORK, y)).isCloseTo(280, within(1e-6));
+        assertThat(p.inclusive(Metric.WORK, ctxB)).isCloseTo(280, within(1e-6));
+        assertThat(p.exclusive(Metric.OVERHEAD, rCompute)).isCloseTo(120, within(1e-6));
+        assertThat(p.inclusive(Metric.WORK, rCompute)).isCloseTo(0, within(1e-6));
+        assertThat(p.exclusive(Metric.WORK, ContextTree.ROOT)).isCloseTo(450, within(1e-6));
+        assertThat(p.total(Metric.EFFORT)).isCloseTo(2 * 1300, within(1e-6));
+        assertThat(r.unplaced()).isZero();
+    }
+
+    /** y's leaf nested in r's join: two doExec frames. */
+    private static StackSample nestedY(long t) {
+        return workerSample(11, t, "app.Y.compute", "java.util.concurrent.RecursiveAction.exec",
+                "java.util.concurrent.ForkJoinTask.doExec", "java.util.concurrent.ForkJoinTask.awaitDone",
+                "java.util.concurrent.ForkJoinTask.join", "app.R.compute");
+    }
+
+    /**
      * Random runs (nodes on workers, each after its predecessors) whose workers' busy intervals cover
      * their nodes and some of the gaps: the totals equal a tick-by-tick count of every worker's state
      * by the definition (outside a busy interval idle; in a node working; in a busy interval between

@@ -67,7 +67,7 @@ class ScalingAnalysisTest {
         assertThat(atTwo(470, 480, 490).verdict()).isEqualTo(Verdict.EDGE);
         RegionScaling r = ScalingAnalysis.analyze(with(700, 800, 900), Map.of("k", K)).regions().get(0);
         assertThat(r.points().get(0).verdict()).isEqualTo(Verdict.BASELINE);
-        assertThat(r.findings()).singleElement().satisfies(f -> {
+        assertThat(judgedFindings(r)).singleElement().satisfies(f -> {
             assertThat(f.kind()).isEqualTo(ScalingFinding.Kind.BELOW_LOWER_BOUND);
             assertThat(f.points()).containsExactly(below);
         });
@@ -84,9 +84,38 @@ class ScalingAnalysisTest {
         assertThat(four.verdict()).isEqualTo(Verdict.OVERSUBSCRIBED);
         assertThat(four.pinned()).isFalse();
         assertThat(four.bounds().lower()).isCloseTo(1e6 / (2.5e5 + 34_000), within(1e-9));
-        assertThat(r.findings()).extracting(ScalingFinding::kind).containsExactly(ScalingFinding.Kind.MORE_WORKERS_THAN_CORES);
+        assertThat(judgedFindings(r)).extracting(ScalingFinding::kind)
+                .containsExactly(ScalingFinding.Kind.MORE_WORKERS_THAN_CORES);
         assertThat(r.judged()).isEqualTo(1);
         assertThat(r.inside()).isEqualTo(1);
+    }
+
+    /** @return the findings about the bounds: all but NOISY_TRIALS (the baseline here spreads 20%) */
+    static List<ScalingFinding> judgedFindings(RegionScaling r) {
+        return r.findings().stream().filter(f -> f.kind() != ScalingFinding.Kind.NOISY_TRIALS).toList();
+    }
+
+    @Test
+    void trialsSpreadingMoreThanTenPercentAreFlaggedWithTheirLoads() {
+        // (1050 - 950) / 1000 = 10% exactly: not above the threshold; (1050 - 949) / 1000 = 10.1%: flagged
+        assertThat(atTwo(950, 1000, 1050).noisy()).isFalse();
+        ScalingPoint noisy = atTwo(949, 1000, 1050);
+        assertThat(noisy.noisy()).isTrue();
+        RegionScaling r = ScalingAnalysis.analyze(with(949, 1000, 1050), Map.of()).regions().get(0);
+        // the baseline, 1100/1000/900, spreads 20%: both points are flagged, in P order
+        assertThat(r.findings()).filteredOn(f -> f.kind() == ScalingFinding.Kind.NOISY_TRIALS).singleElement()
+                .satisfies(f -> assertThat(f.points()).extracting(ScalingPoint::p).containsExactly(1, 2));
+        // loads: the mean of the trials that measured the others' share, and the largest
+        List<Measurement> loaded = List.of(
+                new Measurement("k", 1, 1, 100, 1, 0, 1, true, new io.forkscope.analysis.machine.MachineLoad(0.2, 1.0, 2)),
+                new Measurement("k", 1, 2, 100, 1, 0, 1, true, new io.forkscope.analysis.machine.MachineLoad(0.5, 3.0, 2)),
+                new Measurement("k", 1, 3, 100, 1, 0, 1, true, io.forkscope.analysis.machine.MachineLoad.UNKNOWN));
+        ScalingPoint p = ScalingAnalysis.analyze(loaded, Map.of()).regions().get(0).points().get(0);
+        assertThat(p.meanLoad().othersShare()).isCloseTo(0.35, within(1e-12));
+        assertThat(p.meanLoad().loadAverage()).isCloseTo(2.0, within(1e-12));
+        assertThat(p.maxOthersShare()).isEqualTo(0.5);
+        assertThat(p.noisy()).isFalse();
+        assertThat(atTwo(500).meanLoad()).isEqualTo(io.forkscope.analysis.machine.MachineLoad.UNKNOWN);
     }
 
     @Test
@@ -114,7 +143,7 @@ class ScalingAnalysisTest {
         assertThat(two.speedup().median()).isCloseTo(1000.0 / 800, within(1e-12));   // still measured
         assertThat(two.bounds().lower()).isCloseTo(LOWER_2, within(1e-6));            // and still predicted
         assertThat(r.judged()).isZero();
-        assertThat(r.findings()).singleElement().satisfies(f -> {
+        assertThat(judgedFindings(r)).singleElement().satisfies(f -> {
             assertThat(f.kind()).isEqualTo(ScalingFinding.Kind.WHOLE_PROCESS_TIMED);
             assertThat(f.points()).containsExactly(two);
         });

@@ -1,12 +1,15 @@
 package io.forkscope.it.programs;
 
+import java.util.List;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.RecursiveTask;
 
 /**
  * Ways a program ends: {@code normal}, {@code exit} (System.exit(3) from a worker-using program),
  * {@code throw} (an exception thrown in a task, rethrown by join, uncaught in main), {@code wait}
- * (runs until killed; prints "ready" once its first computation is done).
+ * (runs until killed; prints "ready" once its first computation is done), {@code inflight} (runs until
+ * killed with exactly 5 tasks created and not joined: a root submitted from main, which forks 4
+ * children that never end, then joins them; prints "ready" once all 4 run or wait to).
  */
 public final class ExitPrograms {
     private ExitPrograms() {}
@@ -25,7 +28,48 @@ public final class ExitPrograms {
                     Thread.sleep(5);
                 }
             }
+            case "inflight" -> {
+                java.util.concurrent.CountDownLatch started = new java.util.concurrent.CountDownLatch(1);
+                Forever root = new Forever(4, started);
+                pool.execute(root);
+                started.await();
+                System.out.println("ready");
+                System.out.flush();
+                root.join();
+            }
             default -> { }
+        }
+    }
+
+    /** Forks {@code children} tasks that sleep until the JVM ends, then joins them (never). */
+    static final class Forever extends java.util.concurrent.RecursiveAction {
+        final int children;
+        final java.util.concurrent.CountDownLatch forked;
+
+        Forever(int children, java.util.concurrent.CountDownLatch forked) {
+            this.children = children;
+            this.forked = forked;
+        }
+
+        @Override
+        protected void compute() {
+            if (children == 0) {
+                while (true) {
+                    try {
+                        Thread.sleep(1000);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+            }
+            List<Forever> kids = new java.util.ArrayList<>();
+            for (int i = 0; i < children; i++) {
+                Forever kid = new Forever(0, null);
+                kid.fork();
+                kids.add(kid);
+            }
+            forked.countDown();
+            kids.forEach(Forever::join);
         }
     }
 

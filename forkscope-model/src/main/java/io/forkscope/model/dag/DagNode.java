@@ -23,9 +23,18 @@ import java.util.List;
  * @param innerDelay time its inner strands spent ready but not running (0 unless collapsed)
  * @param site      the call site of the innermost site invocation its first strand ran in (see
  *                  {@link RecordedNode#site}), -1 for none
+ * @param sitePath  for a task's first node, the call sites open in its creator's task down to the
+ *                  create, outermost first (see {@link RecordedNode#sitePath}); else empty
  */
 public record DagNode(int id, int worker, long start, long end, long work, long span, NodeEnd ends, List<Edge> in,
-                      long strands, long creates, long waits, long taskEnds, long innerDelay, int site) {
+                      long strands, long creates, long waits, long taskEnds, long innerDelay, int site,
+                      List<Integer> sitePath) {
+    /** A node without a site path. */
+    public DagNode(int id, int worker, long start, long end, long work, long span, NodeEnd ends, List<Edge> in,
+                   long strands, long creates, long waits, long taskEnds, long innerDelay, int site) {
+        this(id, worker, start, end, work, span, ends, in, strands, creates, waits, taskEnds, innerDelay, site, List.of());
+    }
+
     /** A node in no call site (site -1). */
     public DagNode(int id, int worker, long start, long end, long work, long span, NodeEnd ends, List<Edge> in,
                    long strands, long creates, long waits, long taskEnds, long innerDelay) {
@@ -34,6 +43,7 @@ public record DagNode(int id, int worker, long start, long end, long work, long 
 
     public DagNode {
         in = List.copyOf(in);
+        sitePath = List.copyOf(sitePath);
         if (end < start) {
             throw new IllegalArgumentException("node " + id + " ends before it starts");
         }

@@ -20,11 +20,21 @@ package io.forkscope.model.dag;
  *                 invocation its first strand ran in (a call, or a task forked at a site; a task
  *                 forked or run at no site counts as its creator's invocation), -1 outside any or
  *                 when the run recorded no call sites (and for recordings before format 1.6)
+ * @param sitePath for the first node of a task (a collapsed node: of its first task), the call sites
+ *                 ({@link io.forkscope.model.sites.CallSite#id}) of the calls open in the task that
+ *                 created it, from that task's entry down to the create (or the inline run),
+ *                 outermost first; empty otherwise, without call sites, and before format 1.7
  */
 public record RecordedNode(long id, int worker, long start, long end, long work, NodeEnd ends, long[] inFrom,
                            EdgeKind[] inKinds, long span, long strands, long creates, long waits, long innerDelay,
-                           long taskEnds, long firstId, int site) {
+                           long taskEnds, long firstId, int site, java.util.List<Integer> sitePath) {
     public RecordedNode {
+        sitePath = java.util.List.copyOf(sitePath);
+        for (int s : sitePath) {
+            if (s < 0) {
+                throw new IllegalArgumentException("node " + id + " has site " + s + " on its site path");
+            }
+        }
         if (site < -1) {
             throw new IllegalArgumentException("node " + id + " has site " + site);
         }
@@ -34,6 +44,14 @@ public record RecordedNode(long id, int worker, long start, long end, long work,
         if (firstId > id || (firstId >> 40) != (id >> 40)) {
             throw new IllegalArgumentException("node " + id + " cannot hold ids from " + firstId);
         }
+    }
+
+    /** A node without a site path. */
+    public RecordedNode(long id, int worker, long start, long end, long work, NodeEnd ends, long[] inFrom,
+                        EdgeKind[] inKinds, long span, long strands, long creates, long waits, long innerDelay,
+                        long taskEnds, long firstId, int site) {
+        this(id, worker, start, end, work, ends, inFrom, inKinds, span, strands, creates, waits, innerDelay, taskEnds,
+                firstId, site, java.util.List.of());
     }
 
     /** A node in no call site (site -1). */

@@ -21,7 +21,7 @@ import java.util.TreeMap;
  * any: threads do not count, slots do.
  *
  * <p>A step function: {@code value[i]} holds on [{@code at[i]}, {@code at[i+1]}), the last to +∞,
- * {@code at[0] = Long.MIN_VALUE}. Recordings made before the slots block (format 1.7) get a
+ * {@code at[0] = Long.MIN_VALUE}. Recordings made before the slots block (format 1.8) get a
  * constant P ({@link #constant}): the behaviour of those versions.
  */
 public final class WorkerSlots {
@@ -133,7 +133,7 @@ public final class WorkerSlots {
         return new WorkerSlots(pools, outside, true, begin, end, threads, at, value);
     }
 
-    /** @return whether the recording held the pools' lives (format 1.7), else P is a constant */
+    /** @return whether the recording held the pools' lives (format 1.8), else P is a constant */
     public boolean recorded() {
         return recorded;
     }

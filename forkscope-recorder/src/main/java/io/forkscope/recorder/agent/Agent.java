@@ -62,6 +62,7 @@ public final class Agent {
                 engine.warn("this JVM cannot read a thread's CPU time: strand times include time threads were"
                         + " blocked or preempted");
             }
+            useCompilerClock(engine);
             ForkJoinRecorder recorder = new ForkJoinRecorder();
             OutputFile.Opened file = OutputFile.open(opts.out(), opts.force(), pid);
             if (!file.path().equals(opts.out())) {
@@ -99,6 +100,7 @@ public final class Agent {
             if (opts.sample()) {
                 startSampling(opts, originNs, engine, sink);
             }
+            watchSignals(sink);
             sink.start();
         } catch (Throwable t) {
             System.err.println("forkscope: could not start, the program runs without recording: " + t.getMessage());
@@ -185,22 +187,42 @@ public final class Agent {
 
     /**
      * {@code mode=regions}: times regions and the whole run, weaving nothing but, with
-     * {@code workers=P}, ForkJoinPool's constructors (see {@link RegionTimer}).
+     * {@code workers=P}, ForkJoinPool's constructors (see {@link RegionTimer}). Everything the timing
+     * path needs is done here, before the program's main: weaving ForkJoinPool (not when the program
+     * first touches it) and letting the JIT work off the compilations that queued (see {@link JitBacklog}),
+     * loading the timer's and the sink's classes (a first flush), so that no class of the agent loads
+     * inside a timed region and the whole run's clock starts after the agent's set-up.
      */
     private static void startTiming(AgentOptions opts, long pid, Instrumentation inst) throws Exception {
-        RegionTimer timer = new RegionTimer(Clock.SYSTEM, opts.workers());
         OutputFile.Opened file = OutputFile.open(opts.out(), opts.force(), pid);
         if (!file.path().equals(opts.out())) {
             System.err.println("forkscope: " + opts.out() + " exists; recording to " + file.path());
         }
         if (opts.workers() != AgentOptions.KEEP_WORKERS || opts.fifoPools() != null) {
-            new PoolParallelismWeaver().install(inst, opts.workers(), opts.fifoPools());
+            PoolParallelismWeaver pools = new PoolParallelismWeaver();
+            pools.install(inst, opts.workers(), opts.fifoPools());
+            pools.weaveNow();   // a failure is said on stderr by the weaver; pools then keep their own
+            JitBacklog.await();   // the weaving's compilations, worked off before main rather than inside it
         }
         Map<String, String> info = info(opts, pid);
         info.put(RecordingInfo.MODE, AgentOptions.MODE_REGIONS);
+        RegionTimer timer = new RegionTimer(Clock.SYSTEM, opts.workers());
+        timer.warmUp();
         RecordingSink sink = new RecordingSink(new RecordingWriter(file.stream()), info, timer, opts.flushMs());
+        sink.flush();   // the flusher's path, loaded now rather than at its first round inside the program
         RecorderBridge.install(timer);
+        watchSignals(sink);
         sink.start();
+    }
+
+    /** Lets the sink say which signal ended the run, if one did; a JVM where that cannot be watched records as before. */
+    private static void watchSignals(RecordingSink sink) {
+        try {
+            SignalWatch watch = SignalWatch.install();
+            sink.endedBy(watch::endedBy);
+        } catch (Throwable t) {
+            // no sun.misc.Signal in this runtime: the recording cannot tell a signal from a normal end
+        }
     }
 
     /**
@@ -213,6 +235,15 @@ public final class Agent {
         }
         Clock cpu = ThreadCpuClock.create(opts.cpuThresholdNs());
         return cpu == null ? Clock.SYSTEM : cpu;
+    }
+
+    /** Regions and the whole run carry the JIT compilers' time; without the counter, they say it is unknown. */
+    private static void useCompilerClock(SpanEngine engine) {
+        try {
+            engine.useCompilerClock(JvmCompilerClock.create());
+        } catch (RuntimeException | LinkageError e) {
+            engine.warn("JIT compilation time: not measured (" + e + ")");
+        }
     }
 
     /**
@@ -232,7 +263,7 @@ public final class Agent {
             "java.util.concurrent.atomic.LongAdder", "java.util.concurrent.atomic.Striped64$Cell",
             "io.forkscope.model.dag.RecordedNode", "io.forkscope.model.dag.EdgeKind", "io.forkscope.model.dag.NodeEnd",
             "io.forkscope.recorder.fj.ForkJoinHooks", "io.forkscope.recorder.fj.Failure",
-            "io.forkscope.model.RegionRecord", "io.forkscope.model.RecorderFailure", "io.forkscope.model.WorkSpan", "io.forkscope.model.WholeRun"};
+            "io.forkscope.model.RegionRecord", "io.forkscope.model.RecorderFailure", "io.forkscope.recorder.engine.CompilerClock", "io.forkscope.model.WorkSpan", "io.forkscope.model.WholeRun"};
         for (String name : names) {
             Class.forName(name, true, Agent.class.getClassLoader());
         }

@@ -78,7 +78,7 @@ final class DagRecorder {
             spoilScopesReachedFromOutside(ts, b.size, f);
         }
         b.addStrand(id, ts.nodeStart - originNs, now - originNs, ts.nodeWork, f.span, ends, taskEnd, f.inFrom,
-                f.inKinds, f.inCount, ready, ts.pendingCreates, ts.nodeSite);
+                f.inKinds, f.inCount, ready, ts.pendingCreates, ts.nodeSite, ts.nodeSitePath);
         ts.pendingCreates = 0;
         f.inCount = 0;
         f.inReady = Long.MIN_VALUE;

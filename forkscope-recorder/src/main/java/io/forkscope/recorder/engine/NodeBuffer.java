@@ -53,6 +53,8 @@ final class NodeBuffer {
 
     int size;
     private long[] nodes = new long[64 * STRIDE];
+    /** Per slot: the node's site path (shared, never written to), null for none; a collapsed node keeps its first's. */
+    private io.forkscope.recorder.sites.SitePath[] sitePaths = new io.forkscope.recorder.sites.SitePath[64];
 
     private int edges;
     private long[] edgeFrom = new long[128];
@@ -63,11 +65,16 @@ final class NodeBuffer {
      * {@code taskEnd} when a task's body ended with it.
      */
     void addStrand(long nodeId, long s, long e, long w, long path, NodeEnd endedBy, boolean taskEnd, long[] from,
-                   EdgeKind[] kinds, int n, long readyAt, long pendingCreates, int site) {
+                   EdgeKind[] kinds, int n, long readyAt, long pendingCreates, int site,
+                   io.forkscope.recorder.sites.SitePath sitePath) {
         int o = size * STRIDE;
         if (o + STRIDE > nodes.length) {
             nodes = Arrays.copyOf(nodes, nodes.length * 2);
         }
+        if (size >= sitePaths.length) {
+            sitePaths = Arrays.copyOf(sitePaths, sitePaths.length * 2);
+        }
+        sitePaths[size] = sitePath;
         if (edges + n > edgeFrom.length) {
             int cap = Math.max(edgeFrom.length * 2, edges + n);
             edgeFrom = Arrays.copyOf(edgeFrom, cap);
@@ -156,7 +163,8 @@ final class NodeBuffer {
         long[] a = nodes;
         long[] ef = edgeFrom;
         byte[] ek = edgeKind;
-        n = Math.min(n, a.length / STRIDE);
+        io.forkscope.recorder.sites.SitePath[] paths = sitePaths;
+        n = Math.min(n, Math.min(a.length / STRIDE, paths.length));
         edgeCount = Math.min(edgeCount, Math.min(ef.length, ek.length));
         List<RecordedNode> out = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
@@ -171,12 +179,25 @@ final class NodeBuffer {
             out.add(new RecordedNode(a[o + ID], worker, a[o + START], Math.max(a[o + START], a[o + END]), a[o + WORK],
                     ENDS[(int) a[o + ENDS_BY]], Arrays.copyOfRange(ef, from, to), kinds, a[o + SPAN], a[o + STRANDS],
                     a[o + CREATES], a[o + WAITS], a[o + INNER_DELAY], a[o + TASK_ENDS],
-                    Math.min(a[o + FIRST_ID], a[o + ID]), (int) Math.max(-1, a[o + SITE])));
+                    Math.min(a[o + FIRST_ID], a[o + ID]), (int) Math.max(-1, a[o + SITE]), boxed(paths[i])));
         }
         return out;
     }
 
+    private static List<Integer> boxed(io.forkscope.recorder.sites.SitePath sitePath) {
+        if (sitePath == null) {
+            return List.of();
+        }
+        int[] path = io.forkscope.recorder.sites.SitePath.toArray(sitePath);
+        Integer[] out = new Integer[path.length];
+        for (int k = 0; k < path.length; k++) {
+            out[k] = path[k];
+        }
+        return List.of(out);
+    }
+
     void clear() {
+        Arrays.fill(sitePaths, 0, Math.min(size, sitePaths.length), null);   // let handed-over paths go
         size = 0;
         edges = 0;
     }

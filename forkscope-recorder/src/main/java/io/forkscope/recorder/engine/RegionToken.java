@@ -13,10 +13,12 @@ final class RegionToken {
     final long syncs;
     final long startNs;
     final long outstanding;
+    /** The compilers' accumulated time at the start ({@link CompilerClock}), -1 unknown. */
+    final long compileNs;
     /** The site profiler's side of the region (record --sites), or null. */
     io.forkscope.recorder.sites.SiteRegion siteRegion;
 
-    RegionToken(String label, ThreadState thread, Frame frame, long startNs, long outstanding) {
+    RegionToken(String label, ThreadState thread, Frame frame, long startNs, long outstanding, long compileNs) {
         this.label = label;
         this.thread = thread;
         this.frame = frame;
@@ -28,5 +30,6 @@ final class RegionToken {
         this.syncs = frame.syncs;
         this.startNs = startNs;
         this.outstanding = outstanding;
+        this.compileNs = compileNs;
     }
 }

@@ -77,6 +77,21 @@ public final class SpanEngine implements Measurements {
     private final NotRunningTime notRunning;
     private final TaskModel model;
     private final long startNs;
+    /**
+     * The JIT compilers' counter ({@link #useCompilerClock}); read at region starts and stops and at
+     * snapshots, never by a fork/join hook. Set once by the agent before the program runs.
+     */
+    private volatile CompilerClock compilers = CompilerClock.NONE;
+    /**
+     * The compilers' counter at the run's first event ({@link #UNREAD} before it; -1 unknown), and
+     * the clock then: the whole run's compilation window starts there, as its elapsed time does, not
+     * at the JVM's or the agent's start-up. A plain field read by every event, written once under
+     * {@code compileLock}; a racing second writer sees it written and leaves it.
+     */
+    private long compileAtFirstEvent = UNREAD;
+    private long firstEventClock;
+    private final Object compileLock = new Object();
+    private static final long UNREAD = Long.MIN_VALUE;
 
     private final ThreadRegistry threads;
     /** Closed regions in the order they closed, each settled when drained (one consumer: the sink). */
@@ -406,6 +421,7 @@ public final class SpanEngine implements Measurements {
             if (ts.sites != null) {
                 node.siteTask = ts.pendingForkSite >= 0 ? ts.sites.create(ts.pendingForkSite, ts.pendingForkMethod)
                         : ts.sites.createTransparent();
+                node.sitePath = ts.sites.sitePathAbove(f.siteIndex);
                 ts.pendingForkSite = -1;
             }
             if (dag != null) {
@@ -475,6 +491,10 @@ public final class SpanEngine implements Measurements {
                 if (dag != null) {
                     setScopeParent(task, node, caller == null ? null : caller.node);
                 }
+                if (ts.sites != null) {
+                    // run inline (invoke, invokeAll's first task): below the calls open in the caller's task
+                    node.sitePath = ts.sites.sitePathAbove(caller == null ? -1 : caller.siteIndex);
+                }
                 task.setForkscopeNode(node);
             }
             if (dag != null && caller != null && caller.waitDepth > 0 && node.kind == TaskNode.SPAWNED
@@ -517,7 +537,9 @@ public final class SpanEngine implements Measurements {
             }
             ts.execs++;
             ts.ranTasks = true;
+            ts.pendingSitePath = node.sitePath;     // the task's first node carries its site path
             openStrand(ts, now);
+            ts.pendingSitePath = null;
             return true;
         } finally {
             ts.leave();
@@ -855,6 +877,24 @@ public final class SpanEngine implements Measurements {
         }
     }
 
+    /**
+     * Reads the JIT compilers' time from now on (at region starts and stops and at snapshots), so
+     * that regions and the whole run carry their compilation time. Call before the program runs.
+     */
+    public void useCompilerClock(CompilerClock clock) {
+        compilers = clock;
+    }
+
+    /** At the run's first event: where the whole run's compilation window starts. */
+    private void readCompileAtFirstEvent() {
+        synchronized (compileLock) {
+            if (compileAtFirstEvent == UNREAD) {
+                firstEventClock = clock.nanoTime();
+                compileAtFirstEvent = compilers.compileNanos();
+            }
+        }
+    }
+
     public Object regionStart(String label) {
         ThreadState ts = enter();
         if (ts == null) {
@@ -864,7 +904,7 @@ public final class SpanEngine implements Measurements {
             long now = clock.nanoTime();
             Frame f = frame(ts, now);
             closeStrand(ts, now);
-            RegionToken token = new RegionToken(label, ts, f, now, outstanding());
+            RegionToken token = new RegionToken(label, ts, f, now, outstanding(), compilers.compileNanos());
             if (ts.sites != null) {
                 token.siteRegion = ts.sites.regionStart(label);   // after the strand closed: in step with f
             }
@@ -901,7 +941,8 @@ public final class SpanEngine implements Measurements {
                         f.spawns - t.spawns, f.syncs - t.syncs, now - t.startNs);
                 // no waiting here for late exit hooks: the count is settled when the sink drains it
                 long[] counts = spawnsAndEnds();
-                closedRegions.add(new ClosedRegion(new RegionRecord(t.label, ts.threadName, t.startNs - startNs, ws, 0),
+                long compiled = CompilerClock.between(t.compileNs, compilers.compileNanos());
+                closedRegions.add(new ClosedRegion(new RegionRecord(t.label, ts.threadName, t.startNs - startNs, ws, 0, compiled),
                         Math.max(0, counts[0] - counts[1] - t.outstanding), counts[0], t.outstanding, now + SETTLE_NS));
             }
             if (f.waitDepth == 0) {
@@ -1010,8 +1051,17 @@ public final class SpanEngine implements Measurements {
     public WholeRun snapshot(boolean isFinal) {
         Totals t = totals();
         long elapsed = t.first == Long.MAX_VALUE ? 0 : t.last - t.first;
+        long compiled = -1;
+        long window = -1;
+        synchronized (compileLock) {
+            if (compileAtFirstEvent != UNREAD) {
+                compiled = CompilerClock.between(compileAtFirstEvent, compilers.compileNanos());
+                window = compiled < 0 ? -1 : clock.nanoTime() - firstEventClock;
+            }
+        }
         return new WholeRun(new WorkSpan(t.work, t.span, t.bspan, t.spawns, t.syncs, elapsed),
-                t.threadsWithTasks == 0 ? t.workers() : slots(t).peak(), t.threadsWithTasks, t.execs, isFinal);
+                t.threadsWithTasks == 0 ? t.workers() : slots(t).peak(), t.threadsWithTasks, t.execs, isFinal,
+                compiled, window);
     }
 
     /** Settles every closed region now (see {@link #drainRegions(Consumer, boolean)}). */
@@ -1046,7 +1096,7 @@ public final class SpanEngine implements Measurements {
             if (unjoined > 0) {
                 warnings.add("region '" + r.label() + "' ended while " + unjoined
                         + " task(s) forked inside it had not finished: their work is missing from the region");
-                r = new RegionRecord(r.label(), r.thread(), r.startNs(), r.measures(), unjoined);
+                r = r.withUnjoined(unjoined);
             }
             sink.accept(r);
         }
@@ -1141,11 +1191,24 @@ public final class SpanEngine implements Measurements {
         return out;
     }
 
-    /** @return what the DAG is known to miss so far (exact once the program's threads have stopped) */
+    /** The signal that ended the run, or null (see {@link #runEndedBy}). */
+    private volatile String endedBy;
+
+    @Override
+    public void runEndedBy(String signal) {
+        endedBy = signal;
+    }
+
+    /**
+     * @return what the DAG is known to miss so far (exact once the program's threads have stopped);
+     *     after a signal ended the run, the tasks not yet joined count as cut off by it, not unjoined
+     */
     public io.forkscope.model.RecordingGaps gaps() {
-        return new io.forkscope.model.RecordingGaps(Math.max(0, plainCreates.sum() - plainJoins.sum()),
-                unmodeledCreates.sum(), unconnectedCompletions.sum(), quiescenceOverflows.get(),
-                reforkedCompleters.sum());
+        long open = Math.max(0, plainCreates.sum() - plainJoins.sum());
+        String signal = endedBy;
+        return new io.forkscope.model.RecordingGaps(signal == null ? open : 0, unmodeledCreates.sum(),
+                unconnectedCompletions.sum(), quiescenceOverflows.get(), reforkedCompleters.sum(),
+                signal == null ? 0 : open, signal);
     }
 
     @Override
@@ -1189,6 +1252,9 @@ public final class SpanEngine implements Measurements {
             return null;
         }
         ts.enterEvent();
+        if (compileAtFirstEvent == UNREAD) {
+            readCompileAtFirstEvent();
+        }
         if (ts.sites == null && ts.depth == 0) {
             io.forkscope.recorder.sites.SiteProfiler p = siteProfiler;
             if (p != null) {
@@ -1282,6 +1348,7 @@ public final class SpanEngine implements Measurements {
             // nodes, so a node that goes on into or out of a call keeps its first strand's site.
             io.forkscope.recorder.sites.SiteThread st = ts.sites;
             ts.nodeSite = st == null ? -1 : st.innermostSite();
+            ts.nodeSitePath = ts.pendingSitePath;
         }
     }
 

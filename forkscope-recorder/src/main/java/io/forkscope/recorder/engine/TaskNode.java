@@ -96,6 +96,12 @@ public class TaskNode {
      * is published; its results by the thread that ends the task before {@link #state} is ENDED.
      */
     io.forkscope.recorder.sites.SiteTask siteTask;
+    /**
+     * The sites of the calls open in the creator's task when this task was forked (or, for a task run
+     * inline, when it was run), outermost first: the frames between the creator's entry and the
+     * create (SiteThread.sitePathAbove); null when sites are off. Written before the task is published.
+     */
+    io.forkscope.recorder.sites.SitePath sitePath;
 
     /** 0 until a waiter has taken the additive values (work, spawns, syncs); they are taken once. */
     volatile int additiveTaken;

@@ -84,6 +84,13 @@ final class ThreadState {
      * node opened (SiteThread.innermostSite), -1 for none or without sites.
      */
     int nodeSite = -1;
+    /**
+     * The open node's site path (record --sites): for the first node of a task, the sites of the calls
+     * open in its creator's task at the create (TaskNode.sitePath), else null; and the path the next
+     * node to open takes (set by execBegin just before it opens the task's first strand).
+     */
+    io.forkscope.recorder.sites.SitePath nodeSitePath;
+    io.forkscope.recorder.sites.SitePath pendingSitePath;
     /** Nodes not yet handed over; created at the thread's first node. */
     NodeBuffer dagNodes;
     /** Frames on the stack that may still collapse: while any is open, the batch is not handed over. */

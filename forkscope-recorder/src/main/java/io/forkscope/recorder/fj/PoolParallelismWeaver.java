@@ -31,6 +31,8 @@ import net.bytebuddy.pool.TypePool;
 public final class PoolParallelismWeaver {
     private volatile boolean woven;
     private volatile Throwable failure;
+    private volatile Instrumentation installedOn;
+    private volatile ClassFileTransformer transformer;
 
     /**
      * Imposes {@code p} on every pool created from now on and weaves ForkJoinPool when it loads.
@@ -62,7 +64,32 @@ public final class PoolParallelismWeaver {
         if (fifo != null) {
             PoolParallelism.imposeFifo(fifo);
         }
-        inst.addTransformer(new Weaver());
+        Weaver weaver = new Weaver();
+        transformer = weaver;
+        installedOn = inst;
+        inst.addTransformer(weaver);
+    }
+
+    /**
+     * Loads ForkJoinPool now (without initialising it: its static initialiser, which builds the common
+     * pool from the system properties, still runs at the program's first use), so that it is woven
+     * here rather than wherever the program first touches it, then removes the transformer. For
+     * {@code mode=regions}, where nothing else loads ForkJoinPool in premain: otherwise the weaving
+     * (ByteBuddy's ~800 classes and the redefinition itself, hundreds of ms) would fall into the
+     * program's first parallel operation, i.e. into the very time {@code bench} measures. Not for
+     * the recorder's mode: its own transformer must see ForkJoinPool's first load, and loads it
+     * itself. Call after {@link #install}.
+     *
+     * @return whether ForkJoinPool is woven (false: the weaving failed, see {@link #failure()})
+     */
+    public boolean weaveNow() throws ClassNotFoundException {
+        Class.forName(ForkJoinRecorder.POOL, false, null);
+        Instrumentation inst = installedOn;
+        ClassFileTransformer t = transformer;
+        if (inst != null && t != null) {
+            inst.removeTransformer(t);   // its one class is loaded: every later load would only pass through
+        }
+        return woven;
     }
 
     /** @return whether ForkJoinPool has been woven (it is, once the program touches it) */

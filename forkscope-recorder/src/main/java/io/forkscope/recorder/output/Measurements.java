@@ -62,6 +62,13 @@ public interface Measurements {
         return java.util.Map.of();
     }
 
+    /**
+     * A signal ended the run ("SIGTERM"): called at the close, before the final drain. What the run
+     * had not finished then (tasks not yet joined) was cut off by it, not left so by the program.
+     */
+    default void runEndedBy(String signal) {
+    }
+
     /** @return warnings that only the end of the run can tell, written just before the final snapshot */
     default List<String> closingWarnings() {
         return List.of();

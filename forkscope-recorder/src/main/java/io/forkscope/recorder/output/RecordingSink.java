@@ -1,6 +1,7 @@
 package io.forkscope.recorder.output;
 
 import io.forkscope.model.RecorderFailure;
+import io.forkscope.model.RecordingInfo;
 import io.forkscope.model.RecordingWriter;
 import io.forkscope.model.WholeRun;
 import io.forkscope.model.sites.CallSite;
@@ -29,7 +30,8 @@ import java.util.function.Supplier;
  * an atomic reference and wakes the flusher, which writes it.
  *
  * <p>The end of a recording, in this order, each step only if all before it were written: (1) the
- * hooks are turned off ({@link #stopHooksOnClose}), so no event starts any more; (2) every region,
+ * hooks are turned off ({@link #stopHooksOnClose}), so no event starts any more, and when a signal
+ * ended the run ({@link #endedBy}) an information block says which; (2) every region,
  * warning, DAG node and busy interval the measurements still hold is drained, then the DAG's
  * frame; (3) the closing warnings; (4) the final whole-run snapshot; (5) with call sites, their
  * table and profiles ({@link Measurements#sitesResult}, the sites of {@link SiteRegistry}); (6) with
@@ -52,6 +54,7 @@ public final class RecordingSink {
     private volatile Consumer<Throwable> internalError = this::recorderFailed;
     private volatile Supplier<List<CallSite>> siteTable = SiteRegistry::sites;
     private volatile java.util.concurrent.Callable<byte[]> samples;
+    private volatile Supplier<String> endedBy = () -> null;
     // guarded by this
     private boolean closed;
     private boolean failureWritten;
@@ -97,6 +100,16 @@ public final class RecordingSink {
      */
     public void samplesOnClose(java.util.concurrent.Callable<byte[]> source) {
         this.samples = source;
+    }
+
+    /**
+     * What says, at the close, which signal ended the run (null when none did): the close then
+     * writes it into the recording's information ({@link RecordingInfo#ENDED_BY}) before anything
+     * else, and tells the measurements ({@link Measurements#runEndedBy}) so that what the signal
+     * cut off is not counted as the program's. Set before {@link #start}.
+     */
+    public void endedBy(Supplier<String> signal) {
+        this.endedBy = signal;
     }
 
     /** Starts the periodic flusher (a daemon thread) and registers the final write at JVM exit. */
@@ -156,6 +169,11 @@ public final class RecordingSink {
             recorderFailed(e);
         }
         try {
+            String signal = endedBy.get();
+            if (signal != null) {
+                writer.info(Map.of(RecordingInfo.ENDED_BY, signal));   // readers merge information blocks
+                measurements.runEndedBy(signal);
+            }
             writePending(true);
             if (!writeFailure()) {
                 writeDag(true);

@@ -97,6 +97,14 @@ final class SiteFrame {
      * transparent frame; -1 outside any.
      */
     int invBorn;
+    /**
+     * The sites of the call frames from the frame of the task this frame runs in up to this one,
+     * outermost first ({@link SiteThread#sitePathAbove}); null until a create or inline run inside it
+     * asks. Cached: a frame's path does not change while it lives (the frames below it do not).
+     */
+    SitePath sitePath;
+    /** Whether {@link #sitePath} has been computed (null is the empty path). */
+    boolean sitePathKnown;
 
     void reset(byte kind, int site, int method, SiteFrame parent, long epoch) {
         this.kind = kind;
@@ -113,5 +121,7 @@ final class SiteFrame {
         switched = false;
         swapMark = 0;
         region = born = invBorn = -1;
+        sitePath = null;
+        sitePathKnown = false;
     }
 }

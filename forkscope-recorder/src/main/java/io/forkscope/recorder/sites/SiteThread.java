@@ -125,6 +125,42 @@ public final class SiteThread {
         return depth == 0 ? -1 : stack[depth - 1].invSite;
     }
 
+    /** Longest site path kept (the format stores its length in 16 bits); deeper calls add nothing. */
+    static final int MAX_PATH = 0xFFFF;
+
+    /**
+     * The sites of the call frames above index {@code floor} (the frame of the task running on top,
+     * or -1), outermost first: the calls open in that task from its entry down to now, i.e. the
+     * frames between the task's entry and a fork or inline run made now (issue 20: the first part of
+     * the new task's logical context). Frames other than calls (none is expected above a task's
+     * own frame) add nothing. Each frame's path is computed once and cached in it, one link on the
+     * one below ({@link SitePath}), so a fork costs O(1) once its frame has been asked (O(calls
+     * entered since) otherwise) and allocates one small link per call frame asked. A throttled site
+     * is not entered, so its method is missing from the path.
+     *
+     * @return the path, null when it is empty
+     */
+    public SitePath sitePathAbove(int floor) {
+        int top = depth - 1;
+        if (top <= floor) {
+            return null;
+        }
+        int k = top;
+        while (k > floor && !stack[k].sitePathKnown) {
+            k--;
+        }
+        SitePath path = k > floor ? stack[k].sitePath : null;
+        for (int m = Math.max(k + 1, floor + 1); m <= top; m++) {
+            SiteFrame g = stack[m];
+            if (g.kind == SiteFrame.CALL && g.site >= 0 && (path == null || path.length < MAX_PATH)) {
+                path = new SitePath(g.site, path);
+            }
+            g.sitePath = path;
+            g.sitePathKnown = true;
+        }
+        return path;
+    }
+
     /** The number of frames on this thread's stack (a call's exit token is the depth before it). */
     public int depth() {
         return depth;

@@ -55,9 +55,23 @@ public final class RegionTimer implements RecorderHooks, Measurements {
     public void regionStop(Object token) {
         long now = clock.nanoTime();
         if (token instanceof Open open) {
-            closed.add(new RegionRecord(open.label(), open.thread(), open.startNs() - startNs,
-                    new WorkSpan(0, 0, 0, 0, 0, now - open.startNs()), 0));
+            closed.add(closedRecord(open, now));
         }
+    }
+
+    private RegionRecord closedRecord(Open open, long endNs) {
+        return new RegionRecord(open.label(), open.thread(), open.startNs() - startNs,
+                new WorkSpan(0, 0, 0, 0, 0, endNs - open.startNs()), 0);
+    }
+
+    /**
+     * Runs what a region's open and close run, once, keeping nothing, so that every class they use
+     * is loaded and initialised in premain rather than between the clock reads of the program's first
+     * region (BenchIT's class-load count checks this).
+     */
+    public void warmUp() {
+        Open open = new Open("warm-up", Thread.currentThread().getName(), clock.nanoTime());
+        closedRecord(open, clock.nanoTime());
     }
 
     @Override
@@ -66,8 +80,8 @@ public final class RegionTimer implements RecorderHooks, Measurements {
     }
 
     /**
-     * The whole run of this mode is the program's time from the agent's start (after JVM start-up)
-     * to now; its work, span and counts are 0, as are the regions': readers tell this mode by the
+     * The whole run of this mode is the program's time from this timer's creation (the end of the
+     * agent's start-up, after JVM start-up and the agent's weaving) to now; its work, span and counts are 0, as are the regions': readers tell this mode by the
      * information key {@code mode=regions}.
      */
     @Override

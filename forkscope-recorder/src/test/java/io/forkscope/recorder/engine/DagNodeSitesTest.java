@@ -185,4 +185,56 @@ class DagNodeSitesTest {
         assertThat(sites(thiefNodes)).containsExactly(1, 0);
         assertThat(thiefNodes).extracting(RecordedNode::work).containsExactly(3L, 1L);
     }
+
+    private static List<List<Integer>> paths(List<RecordedNode> nodes) {
+        return nodes.stream().map(RecordedNode::sitePath).toList();
+    }
+
+    /**
+     * Issue 20: a task's first node carries the calls open in its creator's task at the create. In
+     * {@link #program}, t is forked inside g [site 0], called from the root: [0]; u is forked inside h
+     * [site 2], called from t's body: [2] (not g's: g is t's creator's, already in t's context); v is
+     * forked from the root outside any call: []. Every other node: []. Collapsed, t's node keeps [0].
+     */
+    @Test
+    void aTasksFirstNodeCarriesTheCallsOpenInItsCreatorsTask() {
+        assertThat(paths(program(engine(true, false)))).containsExactly(List.of(), List.of(), List.of(0), List.of(),
+                List.of(2), List.of(), List.of(), List.of(), List.of(), List.of());
+        List<RecordedNode> collapsed = program(engine(true, true));
+        assertThat(paths(collapsed)).containsExactly(List.of(), List.of(), List.of(0), List.of(), List.of(), List.of(),
+                List.of());
+        assertThat(paths(program(engine(false, false)))).containsOnly(List.of());
+    }
+
+    /**
+     * A task run inline (invoke of an unforked task: execBegin with no create) carries the calls open
+     * in its caller's task down to the invoke: t, forked at site 1 from the root inside g [0], calls h
+     * [2], which calls i [3], which runs x: x's first node carries [2, 3]; t's carries [0].
+     */
+    @Test
+    void aTaskRunInlineCarriesTheCallsDownToItsRun() {
+        SpanEngine e = engine(true, false);
+        int g = e.siteEnter(0, MAIN);
+        work(1);
+        SimTask t = task();
+        e.siteFork(1, MAIN);
+        fork(e, t);
+        work(1);
+        e.waitBegin();
+        run(e, t, () -> {
+            work(1);
+            int h = e.siteEnter(2, F);
+            int i = e.siteEnter(3, F);
+            work(1);
+            run(e, task(), () -> work(2));
+            e.siteExit(i);
+            e.siteExit(h);
+            work(1);
+        });
+        e.waitEnd(t);
+        e.siteExit(g);
+        work(1);
+        List<List<Integer>> withPaths = paths(finish(e)).stream().filter(p -> !p.isEmpty()).toList();
+        assertThat(withPaths).containsExactly(List.of(0), List.of(2, 3));
+    }
 }

@@ -126,6 +126,11 @@ class RecordingSinkTest {
         }
 
         @Override
+        public void runEndedBy(String signal) {
+            log.add("ended by " + signal);
+        }
+
+        @Override
         public List<String> closingWarnings() {
             log.add("closing warnings");
             return List.of("late");
@@ -158,9 +163,41 @@ class RecordingSinkTest {
         int info = io.forkscope.model.RecordingFormat.BLOCK_INFO;
         int whole = io.forkscope.model.RecordingFormat.BLOCK_WHOLE_RUN;
         assertThat(blockTypes(bytes.toByteArray())).containsExactly(info, whole,
-                io.forkscope.model.RecordingFormat.BLOCK_DAG_NODES_V3, io.forkscope.model.RecordingFormat.BLOCK_DAG_BUSY,
+                io.forkscope.model.RecordingFormat.BLOCK_DAG_NODES_V4, io.forkscope.model.RecordingFormat.BLOCK_DAG_BUSY,
                 io.forkscope.model.RecordingFormat.BLOCK_DAG_RUN, io.forkscope.model.RecordingFormat.BLOCK_WARNING,
                 whole, io.forkscope.model.RecordingFormat.BLOCK_END);
+    }
+
+    /** A signal that ended the run is said first at the close: to the measurements, and in an information block. */
+    @Test
+    void aRunEndedByASignalIsClosedAndSaysWhichFirst() throws Exception {
+        List<String> log = new ArrayList<>();
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        RecordingSink sink = new RecordingSink(new RecordingWriter(bytes), Map.of("mode", "dag", "unit", "time"),
+                new Logged(log), 1000);
+        sink.endedBy(() -> "SIGTERM");
+        log.clear();
+        sink.close();
+        assertThat(log).containsExactly("ended by SIGTERM", "regions", "warnings", "nodes true", "busy true",
+                "regions", "warnings", "closing warnings", "snapshot true");
+        assertThat(blockTypes(bytes.toByteArray())).containsSubsequence(io.forkscope.model.RecordingFormat.BLOCK_INFO,
+                io.forkscope.model.RecordingFormat.BLOCK_WHOLE_RUN, io.forkscope.model.RecordingFormat.BLOCK_INFO,
+                io.forkscope.model.RecordingFormat.BLOCK_DAG_NODES_V3);
+        Recording rec = RecordingReader.read(new ByteArrayInputStream(bytes.toByteArray()), "mem");
+        assertThat(rec.ended()).isTrue();
+        assertThat(rec.complete()).isFalse();
+        assertThat(rec.endedBy()).contains("SIGTERM");
+        assertThat(rec.incompleteCause()).contains("its run was ended by SIGTERM");
+        assertThat(rec.warnings().get(0)).isEqualTo("mem: the run was ended by SIGTERM before the program finished;"
+                + " the numbers cover it up to then");
+
+        // no signal: nothing said, complete
+        ByteArrayOutputStream plain = new ByteArrayOutputStream();
+        RecordingSink normal = new RecordingSink(new RecordingWriter(plain), Map.of("mode", "dag", "unit", "time"),
+                new Logged(new ArrayList<>()), 1000);
+        normal.endedBy(() -> null);
+        normal.close();
+        assertThat(RecordingReader.read(new ByteArrayInputStream(plain.toByteArray()), "mem").complete()).isTrue();
     }
 
     @Test
@@ -177,7 +214,7 @@ class RecordingSinkTest {
         sink.close();
         assertThat(log).containsExactly("regions", "warnings", "regions", "warnings");
         assertThat(blockTypes(bytes.toByteArray()).subList(2, 7)).containsExactly(
-                io.forkscope.model.RecordingFormat.BLOCK_DAG_NODES_V3, io.forkscope.model.RecordingFormat.BLOCK_DAG_BUSY,
+                io.forkscope.model.RecordingFormat.BLOCK_DAG_NODES_V4, io.forkscope.model.RecordingFormat.BLOCK_DAG_BUSY,
                 io.forkscope.model.RecordingFormat.BLOCK_DAG_BUSY, io.forkscope.model.RecordingFormat.BLOCK_DAG_RUN,
                 io.forkscope.model.RecordingFormat.BLOCK_WHOLE_RUN);
         assertThat(blockTypes(bytes.toByteArray()).subList(7, 9)).containsExactly(

@@ -114,6 +114,60 @@ class SiteHandWorkedTest {
     }
 
     /**
+     * Recursion through call sites (the examples above recurse through fork sites), direct and
+     * mutual. main: call f(2) [site 0]. f(n): 1 unit; if n ≥ 1 { call f(n-1) [site 1];
+     * call g(n-1) [site 2] }. g(n): 2 units; if n ≥ 1 { call f(n) [site 3] }. Serial: every span is
+     * its work, and the critical path is the whole run, so on span = on work.
+     *
+     * <pre>
+     * Invocations (enclosing sites; enclosing callers' methods):
+     *   I0 s0 f(2) (-; -)                 w11  = 1 + I1 + I4
+     *   I1 s1 f(1) (0; main)              w4   = 1 + I2 + I3
+     *   I2 s1 f(0) (0,1; main,f)          w1
+     *   I3 s2 g(0) (0,1; main,f)          w2
+     *   I4 s2 g(1) (0; main)              w6   = 2 + I5
+     *   I5 s3 f(1) (0,2; main,f)          w4   = 1 + I6 + I7
+     *   I6 s1 f(0) (0,2,3; main,f,g)      w1
+     *   I7 s2 g(0) (0,2,3; main,f,g)      w2
+     * T1 = T∞ = 11. Local = own units: I0 1, I1 1, I2 1, I3 2, I4 2, I5 1, I6 1, I7 2.
+     * Top-call-site (no enclosing invocation of its site): all but I2 (under I1, site 1) and I7
+     * (under I4, site 2); I6 is one, though f(0) from site 1 again: I1 does not enclose it.
+     * Top-caller (no enclosing invocation made from a site in the same method): I0 (main), I1 and I4
+     * (their callers: main only), I5 (made from g; callers main, f); not I2, I3, I6, I7 (made from f
+     * under an invocation made from f).
+     * s0: tcs {I0} (1, 11, 11), tc {I0} (1, 11, 11), local (1, 1, 1)
+     * s1: tcs {I1, I6} (2, 5, 5), tc {I1} (1, 4, 4), local {I1, I2, I6} (3, 3, 3)
+     * s2: tcs {I3, I4} (2, 8, 8), tc {I4} (1, 6, 6), local {I3, I4, I7} (3, 6, 6)
+     * s3: tcs {I5} (1, 4, 4), tc {I5} (1, 4, 4), local (1, 1, 1)
+     * Local works add up: 1 + 3 + 6 + 1 = 11 = T1.
+     * </pre>
+     * An off-by-one in telling a top-call-site (one enclosing invocation of the site taken for none)
+     * would count I2 and I7; in telling a top-caller, I2, I3 and I6 or I7.
+     */
+    @Test
+    void recursionThroughCallSites() {
+        SiteProgram p = new SiteProgram(100, 1000);
+        int main = p.method();
+        int f = p.method(1);
+        int g = p.method(1);
+        p.rootArg = 2;
+        p.call(main, f, 0, 1);
+        p.work(f, 1);
+        p.call(f, f, 1, 1);
+        p.call(f, g, 1, 1);
+        p.work(g, 2);
+        p.call(g, f, 0, 1);
+
+        long[][] rows = {
+            {1, 11, 11, 1, 11, 11, 1, 1, 1},
+            {2, 5, 5, 1, 4, 4, 3, 3, 3},
+            {2, 8, 8, 1, 6, 6, 3, 6, 6},
+            {1, 4, 4, 1, 4, 4, 1, 1, 1},
+        };
+        check(p, 11, 11, rows, rows);
+    }
+
+    /**
      * Cilkprof Fig. 7's observation, exactly: in fib(15) (same program as {@link #fibOfThree}) the
      * only top-caller invocations of the two recursive sites are fib(15)'s own, fib(14) forked
      * and fib(13) called, so their top-caller works are W(14) = 1219 and W(13) = 753

@@ -27,6 +27,15 @@ import net.jqwik.api.statistics.Statistics;
  * the profiles' totals.
  */
 class SiteProfilerProperties {
+    /*
+     * Coverage: each case's share of tries is a statistic of the generator, measured over 3,000 tries
+     * (2026-11): logical-stack swaps 33%, tasks on several real threads 22%, regions 42%, nested
+     * regions 27%, joins woven as call sites 16%, task paths on the critical path 26-28%, recursion on
+     * span 31%, forks at no site 36%. Each bound sits about half-way, at least 5 standard errors
+     * (sqrt(p(1-p)/300), 2-3 points at 300 tries) below its rate: a healthy generator misses one about
+     * once in millions of runs, one that stops making the case misses it every run. (A bound of 10%
+     * on the 16% case failed once at 9.67%.)
+     */
 
     @Property(tries = 300)
     void onlineEqualsOracle(@ForAll("programs") SiteProgram program, @ForAll long scheduleSeed,
@@ -34,7 +43,7 @@ class SiteProfilerProperties {
         SiteRun run = new SiteRun(program, scheduleSeed & Long.MAX_VALUE, threads);
         check(program, run);
         Statistics.label("logical-stack swaps").collect(run.swaps() > 0);
-        Statistics.label("logical-stack swaps").coverage(c -> c.check(true).percentage(x -> x > 10));
+        Statistics.label("logical-stack swaps").coverage(c -> c.check(true).percentage(x -> x >= 15));
     }
 
     /**
@@ -52,7 +61,7 @@ class SiteProfilerProperties {
         assertThat(engine.whole().span()).as("engine T∞").isEqualTo(run.online.span());
         assertThat(engine.engine.sitesNotes()).as("notes").isEmpty();
         Statistics.label("tasks on several real threads").collect(engine.engine.snapshot(true).threads() > 1);
-        Statistics.label("tasks on several real threads").coverage(c -> c.check(true).percentage(x -> x > 15));
+        Statistics.label("tasks on several real threads").coverage(c -> c.check(true).percentage(x -> x >= 10));
     }
 
     /**
@@ -123,8 +132,8 @@ class SiteProfilerProperties {
         }
         Statistics.label("regions").collect(!run.regionsClosed.isEmpty());
         Statistics.label("nested regions").collect(nested);
-        Statistics.label("regions").coverage(c -> c.check(true).percentage(x -> x > 30));
-        Statistics.label("nested regions").coverage(c -> c.check(true).percentage(x -> x > 5));
+        Statistics.label("regions").coverage(c -> c.check(true).percentage(x -> x >= 25));
+        Statistics.label("nested regions").coverage(c -> c.check(true).percentage(x -> x >= 12));
     }
 
     private static void check(SiteProgram program, SiteRun run) {
@@ -171,10 +180,10 @@ class SiteProfilerProperties {
         if (!coverage) {
             return;
         }
-        Statistics.label("joins woven as call sites").coverage(c -> c.check(true).percentage(x -> x > 10));
-        Statistics.label("task paths on the critical path").coverage(c -> c.check(true).percentage(x -> x > 15));
+        Statistics.label("joins woven as call sites").coverage(c -> c.check(true).percentage(x -> x >= 5));
+        Statistics.label("task paths on the critical path").coverage(c -> c.check(true).percentage(x -> x >= 12));
         Statistics.label("recursion on span").coverage(c -> c.check(true).percentage(x -> x > 15));
-        Statistics.label("forks at no site").coverage(c -> c.check(true).percentage(x -> x > 15));
+        Statistics.label("forks at no site").coverage(c -> c.check(true).percentage(x -> x >= 18));
     }
 
     /** A profile as a dense array in the oracle's layout. */

@@ -53,6 +53,17 @@ class RegionTimerTest {
     }
 
     @Test
+    void theWarmUpLeavesNoRegionBehind() {
+        FakeClock clock = new FakeClock();
+        RegionTimer timer = new RegionTimer(clock, 0);
+        timer.warmUp();
+        List<RegionRecord> closed = new ArrayList<>();
+        timer.drainRegions(closed::add);
+        assertThat(closed).isEmpty();
+        assertThat(timer.snapshot(false).measures().elapsedNs()).isZero();
+    }
+
+    @Test
     void theSinkWritesAnOrdinaryRecording() throws Exception {
         FakeClock clock = new FakeClock();
         RegionTimer timer = new RegionTimer(clock, 3);

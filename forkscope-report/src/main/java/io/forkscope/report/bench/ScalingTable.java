@@ -2,6 +2,8 @@ package io.forkscope.report.bench;
 
 import io.forkscope.analysis.cilkview.SpeedupEstimate;
 import io.forkscope.analysis.scaling.RegionScaling;
+import io.forkscope.analysis.machine.MachineLoad;
+import io.forkscope.analysis.scaling.ScalingAnalysis;
 import io.forkscope.analysis.scaling.ScalingFinding;
 import io.forkscope.analysis.scaling.ScalingPoint;
 import io.forkscope.analysis.scaling.ScalingReport;
@@ -17,7 +19,9 @@ import java.util.stream.Collectors;
 /**
  * The benchmark table for people: per section, one line per worker count P with the cores the
  * runs had, the number of trials, the median, fastest and slowest time, their spread
- * ((max − min) / median), the speedup T(1)/T(P) with its range over the trials, and, when a
+ * ((max − min) / median, marked {@value #NOISY_MARK} above {@link ScalingAnalysis#NOISY_SPREAD}), the share of
+ * the machine's cores other processes used during the trials (their mean; {@link MachineLoad}), the
+ * speedup T(1)/T(P) with its range over the trials, and, when a
  * recording gave bounds, Cilkview's predicted range and the verdict. After each section its
  * findings; at the end how many judged points fall inside the predicted range. The whole run is
  * timed with the process's set-up, so its points get no verdict against the bounds ("n/a").
@@ -25,6 +29,9 @@ import java.util.stream.Collectors;
  * <p>Times are the medians of the kept in-process repetitions of each run (see the bench CSV).
  */
 public final class ScalingTable {
+    /** Follows the spread of a point whose trials spread more than {@link ScalingAnalysis#NOISY_SPREAD}. */
+    public static final String NOISY_MARK = "!";
+
     private ScalingTable() {}
 
     /**
@@ -92,14 +99,15 @@ public final class ScalingTable {
         List<String[]> rows = new ArrayList<>();
         boolean withBounds = b != null;
         rows.add(withBounds
-                ? new String[] {"P", "cores", "trials", "median", "min", "max", "spread", "speedup (min-max)",
+                ? new String[] {"P", "cores", "trials", "median", "min", "max", "spread", "others", "speedup (min-max)",
                     "predicted", "verdict"}
-                : new String[] {"P", "cores", "trials", "median", "min", "max", "spread", "speedup (min-max)"});
+                : new String[] {"P", "cores", "trials", "median", "min", "max", "spread", "others", "speedup (min-max)"});
         for (ScalingPoint p : r.points()) {
             List<String> row = new ArrayList<>(List.of(Integer.toString(p.p()),
                     p.cpus() + (p.pinned() ? " pinned" : " unpinned"), Integer.toString(p.timesNs().size()),
                     duration(p.medianNs()), duration(p.minNs()), duration(p.maxNs()),
-                    String.format(Locale.ROOT, "%.1f%%", p.relativeSpread() * 100),
+                    String.format(Locale.ROOT, "%.1f%%", p.relativeSpread() * 100) + (p.noisy() ? " " + NOISY_MARK : ""),
+                    others(p.meanLoad()),
                     p.speedup() == null ? "-" : String.format(Locale.ROOT, "%.2f (%.2f-%.2f)", p.speedup().median(),
                             p.speedup().min(), p.speedup().max())));
             if (withBounds) {
@@ -120,6 +128,14 @@ public final class ScalingTable {
 
     /** @return the finding as one line for people */
     public static String finding(RegionScaling r, ScalingFinding f) {
+        if (f.kind() == ScalingFinding.Kind.NOISY_TRIALS) {   // its points may have no bounds nor speedup
+            return String.format(Locale.ROOT, "trials spread more than %.0f%% of their median at ",
+                    ScalingAnalysis.NOISY_SPREAD * 100)
+                    + f.points().stream().map(ScalingTable::noisyText).collect(Collectors.joining("; "))
+                    + ": these medians and speedups are unreliable. A busy machine (other processes taking the"
+                    + " cores) or a program whose runs vary (JIT, GC, warm-up: try --repeat); rerun with more"
+                    + " --trials on an idle machine.";
+        }
         String where = f.points().stream().map(ScalingTable::pointText).collect(Collectors.joining("; "));
         return switch (f.kind()) {
             case BELOW_LOWER_BOUND -> "measured speedup falls clearly below the predicted lower bound at " + where
@@ -139,7 +155,26 @@ public final class ScalingTable {
                     + " fork/join work only, so the points at P = " + f.points().stream().map(p -> Integer.toString(p.p()))
                     .collect(Collectors.joining(", ")) + " are not judged against them. Mark the parallel part"
                     + " with Forkscope.region and bench again to compare it with its bounds.";
+            case NOISY_TRIALS -> throw new AssertionError("handled above");
         };
+    }
+
+    /** @return the table's "others" cell: the others' mean share of the cores, else "la N.NN", else "?" */
+    static String others(MachineLoad load) {
+        if (load.othersKnown()) {
+            return String.format(Locale.ROOT, "%.0f%%", load.othersShare() * 100);
+        }
+        return Double.isNaN(load.loadAverage()) ? "?" : String.format(Locale.ROOT, "la %.2f", load.loadAverage());
+    }
+
+    /** @return a noisy point for people: "P = 2 (spread 53.1%; others used 41% of 2 cores, at most 75%)" */
+    public static String noisyText(ScalingPoint p) {
+        MachineLoad load = p.meanLoad();
+        String during = load.othersKnown()
+                ? String.format(Locale.ROOT, "others used %.0f%% of %d cores on average, at most %.0f%%",
+                        load.othersShare() * 100, load.cpus(), p.maxOthersShare() * 100)
+                : load.known() ? load.describe() : "machine load unknown";
+        return String.format(Locale.ROOT, "P = %d (spread %.1f%%; %s)", p.p(), p.relativeSpread() * 100, during);
     }
 
     private static String pointText(ScalingPoint p) {
@@ -188,7 +223,7 @@ public final class ScalingTable {
         for (String[] row : rows) {
             StringBuilder line = new StringBuilder(" ");
             for (int c = 0; c < row.length; c++) {
-                boolean left = c == 1 || c == row.length - 1 && row.length == 10;
+                boolean left = c == 1 || c == row.length - 1 && row.length == 11;
                 line.append(' ').append(left ? padRight(row[c], width[c]) : padLeft(row[c], width[c]));
             }
             text.append(line.toString().stripTrailing()).append('\n');

@@ -12,6 +12,11 @@ public final class ContextsFlatText {
     private ContextsFlatText() {}
 
     public static void write(ContextProfile profile, int top, PrintWriter out) {
+        write(profile, top, null, out);
+    }
+
+    /** @param samplesPerNode each node's own sample count in the physical view (advice needs enough), else null */
+    public static void write(ContextProfile profile, int top, long[] samplesPerNode, PrintWriter out) {
         out.printf(Locale.ROOT, "%7s %7s %10s %10s %10s %10s %10s %10s  %s%n", "effort%", "self%", "work ms", "self",
                 "idle ms", "self", "ovhd ms", "self", "frame");
         List<ContextViews.FlatRow> rows = ContextViews.flat(profile);
@@ -28,6 +33,6 @@ public final class ContextsFlatText {
                     ContextsText.ms(r.inclusive(Metric.OVERHEAD)), ContextsText.ms(r.exclusive(Metric.OVERHEAD)),
                     r.frame().label());
         }
-        ContextsText.advice(profile, 5, out);
+        ContextsText.advice(profile, 5, samplesPerNode, out);
     }
 }

@@ -1,5 +1,6 @@
 package io.forkscope.report.contexts;
 
+import io.forkscope.analysis.contexts.Advisor;
 import io.forkscope.analysis.contexts.JfrSamples;
 import io.forkscope.analysis.contexts.SampledContexts;
 import java.io.PrintWriter;
@@ -11,8 +12,9 @@ public final class ContextsHeader {
     /** How the contexts were made: logical (fork-site prefixes) or physical only, and why. */
     public static String contextsNote(SampledContexts.Result r, boolean sites) {
         if (r.forkSitePrefixes()) {
-            return "contexts: logical; each task's frames (its stack cut at ForkJoinTask.doExec) below the fork sites"
-                    + " of the task and its ancestors, outermost first, after the submitter's stack for a task"
+            return "contexts: logical; each task's frames (its stack cut at ForkJoinTask.doExec) below its creator's"
+                    + " whole context at the fork or inline run (the woven calls open in the creator's task, then the"
+                    + " fork site) and so up through its ancestors, outermost first, after the submitter's stack for a task"
                     + " submitted from outside the pools (inside a collapsed sub-DAG, the methods of the tasks"
                     + " nested on the worker's stack)";
         }
@@ -46,6 +48,13 @@ public final class ContextsHeader {
                     + " frames that paid it (the recorder's cost per task and per woven call)%s%n", own / 1e6, share,
                     share >= OWN_SHARE_NOTED ? "; where it is large the tasks or calls are tiny, and the program alone"
                     + " has less overhead than shown: --contexts physical (no call sites) perturbs least" : "");
+        }
+        long inContexts = r.samplesInContexts();
+        if (inContexts >= 0) {
+            out.printf(Locale.ROOT, "physical view: %d samples in contexts, each one period of work or overhead; Table 1's"
+                    + " advice only on a context with at least %d of them (%s)%s%n", inContexts,
+                    Advisor.DEFAULT.minSamples(), ContextsText.MIN_SAMPLES_WHY,
+                    inContexts < Advisor.DEFAULT.minSamples() ? ": no advice on this run" : "");
         }
         r.notes().forEach(n -> out.println("note: " + n));
         out.printf(Locale.ROOT, "idleness: %s; P = %d%n", r.idleness().text(), r.workers());

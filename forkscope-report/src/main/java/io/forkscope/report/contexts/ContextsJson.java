@@ -29,7 +29,10 @@ import java.util.Locale;
  * root), {@code class}, {@code method}, {@code line} (-1 unknown), {@code kind}, and
  * {@code inclusive} and {@code exclusive}, each work_ns, idleness_ns, overhead_ns, effort_ns;
  * {@code flat}: per frame, the same with {@code class}, {@code method}, {@code line}; {@code advice}:
- * Table 1 on the hotspots (id, idleness_share, overhead_share, advice).
+ * Table 1 on the hotspots (id, idleness_share, overhead_share, forkscope_share: the part of the context's
+ * effort in forkscope's own code, samples: what the shares rest on in the physical view, advice: null
+ * with no_advice saying why when they rest on fewer than {@code samples.min_for_advice}); in the
+ * physical view {@code samples} also has {@code in_contexts} and {@code min_for_advice}.
  */
 public final class ContextsJson {
     private ContextsJson() {}
@@ -59,6 +62,11 @@ public final class ContextsJson {
             g.writeNumberField("unplaced", r.unplaced());
             g.writeNumberField("idle_dropped", r.idleDropped());
             g.writeNumberField("tool_threads", r.toolThreadSamples());
+            if (r.samplesInContexts() >= 0) {
+                // the physical view's amounts are sample counts: what they rest on, and the advice's minimum
+                g.writeNumberField("in_contexts", r.samplesInContexts());
+                g.writeNumberField("min_for_advice", Advisor.DEFAULT.minSamples());
+            }
             g.writeArrayFieldStart("threads");
             for (JfrSamples.ThreadRate t : s.perThread().values()) {
                 g.writeStartObject();
@@ -108,12 +116,21 @@ public final class ContextsJson {
             }
             g.writeEndArray();
             g.writeArrayFieldStart("advice");
-            for (Advisor.Advised a : Advisor.DEFAULT.hotspots(p, 10)) {
+            for (Advisor.Advised a : Advisor.DEFAULT.hotspots(p, 10, r.samplesPerNode())) {
                 g.writeStartObject();
                 g.writeNumberField("id", a.node());
                 jsonRatio(g, "idleness_share", a.idlenessShare());
                 jsonRatio(g, "overhead_share", a.overheadShare());
-                g.writeStringField("advice", a.advice().text());
+                jsonRatio(g, "forkscope_share", a.forkscopeShare());
+                if (a.samples() >= 0) {
+                    g.writeNumberField("samples", a.samples());
+                }
+                if (a.advised()) {
+                    g.writeStringField("advice", a.advice().text());
+                } else {
+                    g.writeNullField("advice");
+                    g.writeStringField("no_advice", "fewer than " + Advisor.DEFAULT.minSamples() + " samples");
+                }
                 g.writeEndObject();
             }
             g.writeEndArray();

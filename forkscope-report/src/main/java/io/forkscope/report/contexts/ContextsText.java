@@ -18,6 +18,16 @@ public final class ContextsText {
     private ContextsText() {}
 
     public static void write(ContextProfile profile, double minPercent, int hotspots, PrintWriter out) {
+        write(profile, minPercent, hotspots, null, out);
+    }
+
+    /**
+     * @param samplesPerNode each node's own sample count when the profile is made of sample counts (the
+     *                       physical view), else null: hotspots on fewer than {@link Advisor#minSamples}
+     *                       samples get no advice
+     */
+    public static void write(ContextProfile profile, double minPercent, int hotspots, long[] samplesPerNode,
+                             PrintWriter out) {
         out.printf(Locale.ROOT, "%7s %7s %10s %6s %10s %6s %10s %6s  %s%n", "effort%", "self%", "work ms", "%",
                 "idle ms", "%", "ovhd ms", "%", "context");
         for (ContextViews.TreeRow row : ContextViews.topDown(profile, minPercent)) {
@@ -34,23 +44,34 @@ public final class ContextsText {
         if (minPercent > 0) {
             out.printf(Locale.ROOT, "(contexts under %.1f%% of the effort left out)%n", minPercent);
         }
-        advice(profile, hotspots, out);
+        advice(profile, hotspots, samplesPerNode, out);
     }
 
     /** Table 1 on the contexts with the most exclusive idleness + overhead. */
-    static void advice(ContextProfile profile, int hotspots, PrintWriter out) {
-        List<Advisor.Advised> advised = Advisor.DEFAULT.hotspots(profile, hotspots);
+    static void advice(ContextProfile profile, int hotspots, long[] samplesPerNode, PrintWriter out) {
+        List<Advisor.Advised> advised = Advisor.DEFAULT.hotspots(profile, hotspots, samplesPerNode);
         if (advised.isEmpty()) {
             return;
         }
         out.printf(Locale.ROOT, "%nwhere the cores wait (idleness >= %.0f%%, overhead >= %.0f%% of a context's own effort is high):%n",
                 100 * Advisor.DEFAULT.idlenessThreshold(), 100 * Advisor.DEFAULT.overheadThreshold());
+        if (advised.stream().noneMatch(Advisor.Advised::advised)) {
+            out.printf(Locale.ROOT, "  no advice: every context below rests on fewer than %d samples, too few to tell its"
+                    + " shares from the thresholds (%s)%n", Advisor.DEFAULT.minSamples(), MIN_SAMPLES_WHY);
+        }
         for (Advisor.Advised a : advised) {
-            String name = label(profile.tree(), a.node());
-            out.printf(Locale.ROOT, "  %s: idleness %.1f%%, overhead %.1f%% -> %s%n",
-                    name, 100 * a.idlenessShare(), 100 * a.overheadShare(), a.advice().text());
+            out.printf(Locale.ROOT, "  %s: idleness %.1f%%, overhead %.1f%%%s%s -> %s%n", label(profile.tree(), a.node()),
+                    100 * a.idlenessShare(), 100 * a.overheadShare(),
+                    a.forkscopeShare() > 0 ? String.format(Locale.ROOT, " (%.1f%% in forkscope's own code)",
+                            100 * a.forkscopeShare()) : "",
+                    a.samples() >= 0 ? " from " + a.samples() + " samples" : "",
+                    a.advised() ? a.advice().text() : "no advice (fewer than " + Advisor.DEFAULT.minSamples() + " samples)");
         }
     }
+
+    /** Why a context needs {@link Advisor#MIN_SAMPLES} samples, in one clause. */
+    static final String MIN_SAMPLES_WHY = "from " + Advisor.MIN_SAMPLES + " samples on, a share at the 10% overhead"
+            + " threshold is known within +-5% at 95% confidence";
 
     /** A node's frame with its caller's (a method appears under many callers): {@code caller > frame}. */
     static String label(ContextTree tree, int node) {

@@ -23,11 +23,17 @@ public final class CompareText {
     /** @param complete whether every recording covers its whole run; if not, a first line says so */
     public static void write(List<CompareColumn> columns, String serialName, boolean complete, Writer out)
             throws IOException {
+        write(columns, serialName, complete ? null : io.forkscope.report.TextReport.INCOMPLETE, out);
+    }
+
+    /** @param incomplete the first line when a recording does not cover its whole run, null when all do */
+    public static void write(List<CompareColumn> columns, String serialName, String incomplete, Writer out)
+            throws IOException {
         if (columns.isEmpty()) {
             throw new IllegalArgumentException("nothing to compare");
         }
-        if (!complete) {
-            out.write(io.forkscope.report.TextReport.INCOMPLETE + "\n");
+        if (incomplete != null) {
+            out.write(incomplete + "\n");
         }
         boolean serial = columns.get(0).report().serialWork().isPresent();
         double largest = columns.stream().mapToDouble(CompareColumn::total).max().orElse(0);

@@ -38,6 +38,17 @@ public final class DelayText {
      */
     public static void write(DelayReport report, String name, boolean complete, String serialName, Writer out)
             throws IOException {
+        write(report, name, complete ? null : io.forkscope.report.TextReport.INCOMPLETE, serialName, out);
+    }
+
+    /**
+     * As {@link #write(DelayReport, String, boolean, String, Writer)}.
+     *
+     * @param incomplete the report's first line when the recording does not cover the whole run
+     *                   ({@link io.forkscope.report.TextReport#incomplete}), null when it does
+     */
+    public static void write(DelayReport report, String name, String incomplete, String serialName, Writer out)
+            throws IOException {
         List<String> text = new ArrayList<>();
         DagStats s = report.stats();
         LossBreakdown b = report.breakdown();
@@ -46,8 +57,8 @@ public final class DelayText {
         String slotTime = report.profile().segments().stream().mapToInt(x -> x.slots()).distinct().count() <= 1
                 ? "P \u00d7 elapsed" : "slot time \u222b slots(t) dt";
         text.add("forkscope delays: " + Fmt.printable(name));
-        if (!complete) {
-            text.add(io.forkscope.report.TextReport.INCOMPLETE);
+        if (incomplete != null) {
+            text.add(incomplete);
         }
         text.add("");
         text.add("DAG Recorder statistics");

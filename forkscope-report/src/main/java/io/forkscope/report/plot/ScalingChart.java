@@ -41,8 +41,11 @@ public final class ScalingChart {
 
     /**
      * @param curves what to draw
-     * @param note   a line under the title (where the numbers came from), or null
+     * @param note   lines under the title (where the numbers came from; a warning line), or null
      */
+    /** How a note line flagging noisy trials starts; such a line is drawn in red. */
+    public static final String NOISY_PREFIX = "NOISY:";
+
     public static JFreeChart create(ScalingCurves curves, String note) {
         XYSeriesCollection lines = new XYSeriesCollection();
         XYLineAndShapeRenderer lineRenderer = new XYLineAndShapeRenderer(true, false);
@@ -119,7 +122,13 @@ public final class ScalingChart {
         JFreeChart chart = new JFreeChart(title, new Font(Font.SANS_SERIF, Font.BOLD, 16), plot, true);
         chart.setBackgroundPaint(Color.WHITE);
         if (note != null && !note.isEmpty()) {
-            chart.addSubtitle(new TextTitle(note, new Font(Font.SANS_SERIF, Font.PLAIN, 11)));
+            for (String line : note.split("\n")) {   // one subtitle per line; a warning ("NOISY: ...") in red
+                TextTitle t = new TextTitle(line, new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+                if (line.startsWith(NOISY_PREFIX)) {
+                    t.setPaint(new Color(170, 0, 0));
+                }
+                chart.addSubtitle(t);
+            }
         }
         chart.setAntiAlias(true);
         return chart;

@@ -53,10 +53,16 @@ public final class SitesText {
      */
     public static void write(SiteRows rows, String name, String scope, String footer, boolean complete, int top,
                              Writer out) throws IOException {
+        write(rows, name, scope, footer, complete ? null : TextReport.INCOMPLETE, top, out);
+    }
+
+    /** As above; {@code incomplete} is the first line when the recording is not complete, else null. */
+    public static void write(SiteRows rows, String name, String scope, String footer, String incomplete, int top,
+                             Writer out) throws IOException {
         StringBuilder text = new StringBuilder();
         Amounts a = Amounts.of(rows.unit(), rows.work());
-        if (!complete) {
-            line(text, TextReport.INCOMPLETE);
+        if (incomplete != null) {
+            line(text, incomplete);
         }
         List<SiteRow> shown = rows.shown(top);
         String on = rows.on() == On.SPAN

@@ -2,6 +2,7 @@ package io.forkscope.report.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.forkscope.analysis.machine.MachineLoad;
 import io.forkscope.analysis.scaling.Measurement;
 import io.forkscope.analysis.scaling.ScalingAnalysis;
 import io.forkscope.analysis.scaling.SectionBounds;
@@ -108,6 +109,30 @@ class ScalingTableTest {
                         "the points at P = 2, 3, 4 are not judged against them. Mark the parallel part with Forkscope.region",
                         "Inside the predicted range: 0 of 0 judged points",
                         "Not comparable with the bounds: 3 point(s) of the whole process");
+    }
+
+    @Test
+    void aSpreadOverTenPercentIsFlaggedWithTheMachinesLoad() throws Exception {
+        // P = 1: 100, 112, 104 ms: spread (112 - 100) / 104 = 11.5% > 10%; others 0%, 30%, 60%: mean 30%, most 60%
+        // P = 2: 50, 52, 54 ms: spread 4 / 52 = 7.7%, not flagged; others unknown in its trials, load average 2.5
+        MachineLoad la = new MachineLoad(Double.NaN, 2.5, 2);
+        List<Measurement> rows = List.of(
+                new Measurement("k", 1, 1, 100_000_000, 1, 0, 1, true, new MachineLoad(0.0, 1.0, 2)),
+                new Measurement("k", 2, 1, 50_000_000, 1, 0, 2, true, la),
+                new Measurement("k", 1, 2, 112_000_000, 1, 0, 1, true, new MachineLoad(0.3, 1.0, 2)),
+                new Measurement("k", 2, 2, 52_000_000, 1, 0, 2, true, la),
+                new Measurement("k", 1, 3, 104_000_000, 1, 0, 1, true, new MachineLoad(0.6, 1.0, 2)),
+                new Measurement("k", 2, 3, 54_000_000, 1, 0, 2, true, la));
+        StringWriter table = new StringWriter();
+        ScalingTable.write(ScalingAnalysis.analyze(rows, Map.of()), null, table);
+        List<String> lines = table.toString().lines().toList();
+        assertThat(lines.get(1)).contains("spread  others");
+        assertThat(lines.stream().filter(l -> l.trim().startsWith("1 ")).findFirst().orElseThrow())
+                .contains("11.5% !", " 30% ");
+        assertThat(lines.stream().filter(l -> l.trim().startsWith("2 ")).findFirst().orElseThrow())
+                .contains("7.7% ", "la 2.50").doesNotContain("!");
+        assertThat(table.toString()).contains("trials spread more than 10% of their median at P = 1 (spread 11.5%;"
+                + " others used 30% of 2 cores on average, at most 60%)").doesNotContain("at P = 2");
     }
 
     @Test

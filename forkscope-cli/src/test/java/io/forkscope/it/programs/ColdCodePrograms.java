@@ -1,0 +1,55 @@
+package io.forkscope.it.programs;
+
+import io.forkscope.Forkscope;
+import io.forkscope.Region;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.RecursiveTask;
+
+/**
+ * The same fork/join computation measured cold and warm: region "cold" is its first run in the JVM,
+ * so the JIT compiles its methods while it runs; region "warm" is its 30th run, whose methods are
+ * compiled by then. Prints the result of every run, so none is dead code.
+ */
+public final class ColdCodePrograms {
+    private ColdCodePrograms() {}
+
+    public static void main(String[] args) {
+        ForkJoinPool pool = new ForkJoinPool(2);
+        long sum = 0;
+        try (Region r = Forkscope.region("cold")) {
+            sum += pool.invoke(new Fib(24));
+        }
+        for (int i = 0; i < 28; i++) {
+            sum += pool.invoke(new Fib(24));
+        }
+        try (Region r = Forkscope.region("warm")) {
+            sum += pool.invoke(new Fib(24));
+        }
+        pool.shutdown();
+        System.out.println("sum=" + sum);
+    }
+
+    /** Fibonacci with a task per call down to 12, then a plain recursion. */
+    static final class Fib extends RecursiveTask<Long> {
+        private final int n;
+
+        Fib(int n) {
+            this.n = n;
+        }
+
+        @Override
+        protected Long compute() {
+            if (n <= 12) {
+                return serial(n);
+            }
+            Fib left = new Fib(n - 1);
+            left.fork();
+            long right = new Fib(n - 2).compute();
+            return left.join() + right;
+        }
+
+        private static long serial(int n) {
+            return n < 2 ? n : serial(n - 1) + serial(n - 2);
+        }
+    }
+}
