@@ -182,7 +182,7 @@ class RecordingSinkTest {
                 "regions", "warnings", "closing warnings", "snapshot true");
         assertThat(blockTypes(bytes.toByteArray())).containsSubsequence(io.forkscope.model.RecordingFormat.BLOCK_INFO,
                 io.forkscope.model.RecordingFormat.BLOCK_WHOLE_RUN, io.forkscope.model.RecordingFormat.BLOCK_INFO,
-                io.forkscope.model.RecordingFormat.BLOCK_DAG_NODES_V3);
+                io.forkscope.model.RecordingFormat.BLOCK_DAG_NODES_V4);
         Recording rec = RecordingReader.read(new ByteArrayInputStream(bytes.toByteArray()), "mem");
         assertThat(rec.ended()).isTrue();
         assertThat(rec.complete()).isFalse();
