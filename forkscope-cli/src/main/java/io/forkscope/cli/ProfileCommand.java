@@ -86,6 +86,9 @@ final class ProfileCommand implements Callable<Integer> {
             ProfileChart.write(samples, dag.begin(), dag.workers(), title, note, w);
         }
         err.println("forkscope profile: written to " + svg);
+        err.println("forkscope profile: workers (P): " + report.slotsText()
+                + (report.profile().segments().stream().mapToInt(x -> x.slots()).distinct().count() > 1
+                ? " (the chart's worker line is their peak; the breakdown uses slots(t))" : ""));
         if (gnuplot != null) {
             try {
                 List<String> files = ProfileGnuplot.write(samples, dag.begin(), dag.workers(), title + " (" + note + ")",

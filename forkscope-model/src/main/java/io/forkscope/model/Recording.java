@@ -3,6 +3,7 @@ package io.forkscope.model;
 import io.forkscope.model.contexts.RecordedSamples;
 import io.forkscope.model.dag.Dag;
 import io.forkscope.model.sites.RecordedSites;
+import io.forkscope.model.slots.WorkerSlots;
 import java.util.List;
 import java.util.Optional;
 
@@ -27,20 +28,43 @@ import java.util.Optional;
  * @param samples   the stack samples when it was recorded with {@code --sample} and they were
  *                  written whole (format 1.5), else null
  * @param damage    where and how the file is cut short or damaged when {@code truncated}, else null
+ * @param slots     the run's worker slots (format 1.8), else null: see {@link #workerSlots()}
  */
 public record Recording(RecordingInfo info, WholeRun wholeRun, List<RegionRecord> regions,
                         List<String> warnings, boolean ended, Dag dag, RecorderFailure failure,
-                        boolean truncated, RecordedSites sites, RecordedSamples samples, RecordingDamage damage) {
+                        boolean truncated, RecordedSites sites, RecordedSamples samples, RecordingDamage damage,
+                        WorkerSlots slots) {
     public Recording {
         regions = List.copyOf(regions);
         warnings = List.copyOf(warnings);
+    }
+
+    /** A recording without a slots block. */
+    public Recording(RecordingInfo info, WholeRun wholeRun, List<RegionRecord> regions, List<String> warnings,
+                     boolean ended, Dag dag, RecorderFailure failure, boolean truncated, RecordedSites sites,
+                     RecordedSamples samples, RecordingDamage damage) {
+        this(info, wholeRun, regions, warnings, ended, dag, failure, truncated, sites, samples, damage, null);
     }
 
     /** A recording without a description of its damage. */
     public Recording(RecordingInfo info, WholeRun wholeRun, List<RegionRecord> regions, List<String> warnings,
                      boolean ended, Dag dag, RecorderFailure failure, boolean truncated, RecordedSites sites,
                      RecordedSamples samples) {
-        this(info, wholeRun, regions, warnings, ended, dag, failure, truncated, sites, samples, null);
+        this(info, wholeRun, regions, warnings, ended, dag, failure, truncated, sites, samples, null, null);
+    }
+
+    /**
+     * @return the worker slots (measures.md §2): the recorded ones, else (a recording made before
+     *     format 1.8, or cut short before its final snapshot) P constant, WholeRun's workers
+     */
+    public WorkerSlots workerSlots() {
+        if (slots != null) {
+            return slots;
+        }
+        if (dag != null) {
+            return dag.slots();
+        }
+        return WorkerSlots.constant(Math.max(1, wholeRun.workers()), wholeRun.threads());
     }
 
     /** A recording without samples. */

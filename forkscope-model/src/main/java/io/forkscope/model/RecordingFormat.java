@@ -30,10 +30,10 @@ public final class RecordingFormat {
     /**
      * 1.5: JFR sample blocks ({@link #BLOCK_SAMPLES}); 1.6: {@link #BLOCK_DAG_NODES_V3} (nodes carry
      * their call site); 1.7: {@link #BLOCK_DAG_NODES_V4} (a task's first node carries its site path),
-     * and whole-run and region blocks end with the JIT compilers' time. Readers decide by block type,
-     * never by this number, so either may come first.
+     * and whole-run and region blocks end with the JIT compilers' time; 1.8: {@link #BLOCK_SLOTS} (the
+     * worker slots). Readers decide by block type, never by this number, so either may come first.
      */
-    public static final int MINOR = 7;
+    public static final int MINOR = 8;
 
     /** Largest payload a reader accepts; anything larger is corruption. */
     public static final int MAX_PAYLOAD = 64 << 20;
@@ -134,6 +134,20 @@ public final class RecordingFormat {
      */
     public static final int BLOCK_SAMPLES = 12;
 
+    /**
+     * (1.8) The run's worker slots (measures.md §2, {@link io.forkscope.model.slots.WorkerSlots}),
+     * written with the final snapshot (the last one counts):
+     * <pre>
+     * payload := begin(u64) end(u64) threads(u32) pools(u32) pool* outside(u32) thread*
+     * pool    := parallelism(u32) common(u8) from(u64) to(u64) threads(u32)
+     * thread  := worker(u32) name(UTF) count(u32) (start(u64) end(u64))*
+     * </pre>
+     * Times in ns from the start of the recording: begin and end are the run's first and last event,
+     * a pool's from and to its workers' first and last event, a thread's intervals its outermost task
+     * bodies. A recording without this block has a constant P (WholeRun's workers).
+     */
+    public static final int BLOCK_SLOTS = 15;
+
     /** Largest piece of JFR bytes in one {@link #BLOCK_SAMPLES} block (well under {@link #MAX_PAYLOAD}). */
     public static final int SAMPLES_PIECE = 16 << 20;
 
@@ -157,6 +171,7 @@ public final class RecordingFormat {
             case BLOCK_FAILURE -> "recorder failure";
             case BLOCK_SITES -> "call sites";
             case BLOCK_SAMPLES -> "stack samples";
+            case BLOCK_SLOTS -> "worker slots";
             default -> "unknown";
         };
     }

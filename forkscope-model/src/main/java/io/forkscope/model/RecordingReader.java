@@ -83,6 +83,7 @@ public final class RecordingReader {
         long[] dagRun = null;
         Map<Integer, BusyParts> busy = new TreeMap<>();
         RecordedSites sites = null;
+        io.forkscope.model.slots.WorkerSlots slots = null;
         SamplePieces samplePieces = new SamplePieces();
         int blocks = 0;
         long offset = RecordingFormat.HEADER_BYTES;   // where the next block starts
@@ -152,6 +153,7 @@ public final class RecordingReader {
                     case RecordingFormat.BLOCK_DAG_BUSY -> readBusy(p, payload.length, busy);
                     case RecordingFormat.BLOCK_DAG_RUN -> dagRun = new long[] {p.readInt(), p.readLong(), p.readLong()};
                     case RecordingFormat.BLOCK_SITES -> sites = SitesBlock.read(p, payload.length);
+                    case RecordingFormat.BLOCK_SLOTS -> slots = SlotsBlock.read(p, payload.length);
                     case RecordingFormat.BLOCK_SAMPLES -> samplePieces.add(p.readLong(), p.readBoolean(), p.readAllBytes());
                     default -> { } // a block type from a newer minor version: skip it
                 }
@@ -217,7 +219,8 @@ public final class RecordingReader {
             try {
                 DagAssembler.Assembled a = DagAssembler.assemble(dagNodes, workerBusy, (int) frame[0], frame[1],
                         frame[2]);
-                dag = a.dag();
+                dag = a.dag().withSlots(slots != null ? slots
+                        : io.forkscope.model.slots.WorkerSlots.constant(dag0Workers(a.dag()), whole.threads()));
                 if (a.droppedEdges() > 0) {
                     warnings.add(name + ": " + a.droppedEdges() + " DAG edge(s) name nodes the file does not hold"
                             + " (a recording cut short); they are left out");
@@ -232,7 +235,11 @@ public final class RecordingReader {
                     + "); they are left out");
         }
         return new Recording(recordingInfo, whole, regions, warnings, ended, dag, failure, truncated, sites, samples,
-                damage);
+                damage, slots);
+    }
+
+    private static int dag0Workers(Dag dag) {
+        return dag.workers();
     }
 
     /**

@@ -128,6 +128,13 @@ public final class RecordingWriter implements AutoCloseable {
         finishBlock();
     }
 
+    /** The run's worker slots (a {@link RecordingFormat#BLOCK_SLOTS} block). */
+    public void slots(io.forkscope.model.slots.WorkerSlots slots) throws IOException {
+        begin(RecordingFormat.BLOCK_SLOTS);
+        SlotsBlock.write(data, slots);
+        finishBlock();
+    }
+
     public void warning(String text) throws IOException {
         begin(RecordingFormat.BLOCK_WARNING);
         data.writeUTF(text.length() > 4000 ? text.substring(0, 4000) : text);

@@ -46,7 +46,7 @@ class DagFormat17Test {
     @Test
     void aTasksSitePathComesBackThroughTheFileAndTheAssembledDag() throws Exception {
         byte[] file = written(nodes());
-        assertThat(new int[] {file[8] << 8 | file[9], file[10] << 8 | file[11]}).containsExactly(1, 7);
+        assertThat(new int[] {file[8] << 8 | file[9], file[10] << 8 | file[11]}).containsExactly(1, RecordingFormat.MINOR);
         assertThat(DagFormat12Test.blockTypes(file)).contains(RecordingFormat.BLOCK_DAG_NODES_V4)
                 .doesNotContain(RecordingFormat.BLOCK_DAG_NODES_V3);
         Dag dag = DagFormat12Test.read(file).recordedDag().orElseThrow();

@@ -56,6 +56,7 @@ public final class JsonReport implements ReportFormat {
             metrics(g, report.wholeRun());
             g.writeNumberField("workers", whole.workers());
             g.writeNumberField("threads", whole.threads());
+            g.writeStringField("workers_text", rec.workerSlots().describe());
             g.writeNumberField("tasks", whole.tasks());
             g.writeArrayFieldStart("regions");
             for (SectionScalability r : report.regions()) {

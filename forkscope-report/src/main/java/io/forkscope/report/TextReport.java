@@ -70,12 +70,12 @@ public final class TextReport implements ReportFormat {
             overview(text, report.regions(), names, unit);
         }
         text.add("");
-        section(text, "Whole run", report.wholeRun(), rec.wholeRun(), unit);
+        section(text, "Whole run", report.wholeRun(), rec.wholeRun(), unit, rec.workerSlots().describe());
         for (int i = 0; i < report.regions().size(); i++) {
             SectionScalability r = report.regions().get(i);
             text.add("");
             section(text, "Region " + names.get(i) + " on thread " + printable(r.thread()) + ", opened at "
-                    + duration(r.startNs()), r, null, unit);
+                    + duration(r.startNs()), r, null, unit, null);
         }
         out.write(text.toString());
         out.flush();
@@ -123,7 +123,9 @@ public final class TextReport implements ReportFormat {
         }
     }
 
-    private static void section(Lines text, String header, SectionScalability s, WholeRun whole, Unit unit) {
+    /** @param slots the worker slots as every report prints them (measures.md §2), null for a region */
+    private static void section(Lines text, String header, SectionScalability s, WholeRun whole, Unit unit,
+                                String slots) {
         text.add(header);
         WorkSpan ws = s.measures();
         List<String[]> rows = new ArrayList<>();
@@ -152,6 +154,9 @@ public final class TextReport implements ReportFormat {
         int width = rows.stream().mapToInt(r -> r[1].length()).max().orElse(0);
         for (String[] row : rows) {
             text.add("  " + padRight(row[0], LABEL_WIDTH) + padLeft(row[1], width) + row[2]);
+        }
+        if (slots != null) {
+            text.add("  workers (P): " + slots);
         }
         speedups(text, s.speedups());
         if (!s.diagnoses().isEmpty()) {

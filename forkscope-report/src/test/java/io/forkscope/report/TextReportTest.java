@@ -41,6 +41,7 @@ class TextReportTest {
                   Workers:                        4
                   Threads:                        5
                   Tasks:                         11
+                  workers (P): 4 slots (constant: the recording holds no pool lives); 5 threads ran tasks
                   Speedup estimate
                     2 processors:  1.30 - 2.00
                     4 processors:  1.92 - 4.00

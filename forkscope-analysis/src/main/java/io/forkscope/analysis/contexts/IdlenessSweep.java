@@ -4,6 +4,7 @@ import io.forkscope.model.contexts.StateInterval;
 import io.forkscope.model.contexts.WorkerState;
 import io.forkscope.model.contexts.WorkerTimeline;
 import io.forkscope.model.contexts.WorkerTimelines;
+import io.forkscope.model.slots.WorkerSlots;
 
 import java.math.BigInteger;
 import java.util.Arrays;
@@ -21,6 +22,13 @@ import java.util.List;
  * |W| are constant, so the running integral G(t) = ∫ n_idle / |W| grows by len × n_idle / |W| (one
  * exact addition per segment). A WORKING interval [a, b) of a thread receives G(b) − G(a), computed
  * when it ends: no per-segment loop over the working threads, so the cost does not grow with P.
+ *
+ * <p>Against the worker slots (measures.md §2, {@link #attribute(WorkerTimelines, int, WorkerSlots)}):
+ * n_idle(t) = max(0, slots(t) − occupied(t)), occupied being the WORKING and RUNTIME threads, so idle
+ * threads do not count, slots do: a thread blocked in a join while a compensation thread runs in its
+ * place is no extra idle slot, and a pool's threads beyond its parallelism never add idleness.
+ * Segments are cut where slots(t) changes. Conservation then reads Σ working + Σ runtime + Σ idleness
+ * + idle-while-nobody-works = ∫ max(slots(t), occupied(t)) dt.
  */
 public final class IdlenessSweep {
     private IdlenessSweep() {
@@ -28,6 +36,14 @@ public final class IdlenessSweep {
 
     /** Attribution over context nodes 0..nodes-1 (every interval's context must be below nodes). */
     public static TimelineAttribution attribute(WorkerTimelines timelines, int nodes) {
+        return attribute(timelines, nodes, null);
+    }
+
+    /**
+     * @param slots the worker slots idleness is measured against, or null for the threads themselves
+     *              (n_idle = the IDLE threads: recordings without slots)
+     */
+    public static TimelineAttribution attribute(WorkerTimelines timelines, int nodes, WorkerSlots slots) {
         List<WorkerTimeline> threads = timelines.threads();
         int p = threads.size();
         ExactIdleness exact = new ExactIdleness(p);
@@ -47,18 +63,24 @@ public final class IdlenessSweep {
         BigInteger integral = BigInteger.ZERO; // G(now), scaled by L
         int idle = 0;
         int workingThreads = 0;
+        int runtimeThreads = 0;
         long now = timelines.startNs();
 
         for (int i = 0; i <= b; i++) {
             long t = i < b ? heap.nextTime() : timelines.endNs();
-            if (t > now) { // the segment [now, t): counts constant
-                long len = t - now;
-                if (workingThreads > 0) {
-                    integral = integral.add(exact.share(len, idle, workingThreads));
-                } else {
-                    nobodyWorks += len * idle;
+            if (t > now) { // the segment [now, t): counts constant (and, cut at its changes, slots(t))
+                long[] cuts = slots == null ? new long[0] : slots.changesWithin(now, t);
+                for (int c = 0; c <= cuts.length; c++) {
+                    long to = c < cuts.length ? cuts[c] : t;
+                    long len = to - now;
+                    int idleNow = slots == null ? idle : Math.max(0, slots.at(now) - workingThreads - runtimeThreads);
+                    if (workingThreads > 0) {
+                        integral = integral.add(exact.share(len, idleNow, workingThreads));
+                    } else {
+                        nobodyWorks += len * idleNow;
+                    }
+                    now = to;
                 }
-                now = t;
             }
             if (i == b) {
                 break;
@@ -69,11 +91,13 @@ public final class IdlenessSweep {
                 close(current[thread], integral.subtract(integralAtStart[thread]), working, runtime, idleness);
                 idle -= current[thread].state() == WorkerState.IDLE ? 1 : 0;
                 workingThreads -= current[thread].state() == WorkerState.WORKING ? 1 : 0;
+                runtimeThreads -= current[thread].state() == WorkerState.RUNTIME ? 1 : 0;
             }
             current[thread] = next;
             integralAtStart[thread] = integral;
             idle += next.state() == WorkerState.IDLE ? 1 : 0;
             workingThreads += next.state() == WorkerState.WORKING ? 1 : 0;
+            runtimeThreads += next.state() == WorkerState.RUNTIME ? 1 : 0;
         }
         for (int thread = 0; thread < p; thread++) {
             close(current[thread], integral.subtract(integralAtStart[thread]), working, runtime, idleness);

@@ -17,6 +17,7 @@ import io.forkscope.model.dag.Edge;
 import io.forkscope.model.dag.EdgeKind;
 import io.forkscope.model.dag.NodeEnd;
 import io.forkscope.model.dag.WorkerBusy;
+import io.forkscope.model.slots.WorkerSlots;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -48,7 +49,8 @@ import jdk.jfr.consumer.RecordingFile;
  * <li>{@link Idleness#ESTIMATED} otherwise, the paper's: at each sample of a worker inside a task (a
  * stack through ForkJoinTask.doExec), idleness += one period × n_idle / n_working, where a worker
  * counts as working when it has a task sample within a few periods (see {@link #estimated}) and
- * n_idle = P − n_working (P: the recording's worker count). Each sample in a task, or of a thread
+ * n_idle = max(0, slots(t) − n_working) (the pools' worker slots at the sample's time, measures.md §2;
+ * P, their peak, when the samples' clock has no anchor or the recording no slots). Each sample in a task, or of a thread
  * outside the pools, adds one period of work (program code on top) or overhead (pool or forkscope
  * code on top). Samples of workers outside any task (scanning) are idle and dropped.</li>
  * </ul>
@@ -85,14 +87,28 @@ public final class SampledContexts {
      */
     public record Result(ContextProfile profile, Idleness idleness, JfrSamples samples, long periodNs, int workers,
                          long unplaced, long idleDropped, List<String> otherEvents, long toolThreadSamples,
-                         boolean forkSitePrefixes, List<String> notes, long[] samplesPerNode) {
+                         boolean forkSitePrefixes, List<String> notes, long[] samplesPerNode, String slots) {
         public Result {
             notes = List.copyOf(notes);
         }
 
+        /** A result without the slots' text (P printed as a number of slots). */
+        public Result(ContextProfile profile, Idleness idleness, JfrSamples samples, long periodNs, int workers,
+                      long unplaced, long idleDropped, List<String> otherEvents, long toolThreadSamples,
+                      boolean forkSitePrefixes, List<String> notes, long[] samplesPerNode) {
+            this(profile, idleness, samples, periodNs, workers, unplaced, idleDropped, otherEvents, toolThreadSamples,
+                    forkSitePrefixes, notes, samplesPerNode, workers + " slots");
+        }
+
         Result withToolThreadSamples(long n) {
             return new Result(profile, idleness, samples, periodNs, workers, unplaced, idleDropped, otherEvents, n,
-                    forkSitePrefixes, notes, samplesPerNode);
+                    forkSitePrefixes, notes, samplesPerNode, slots);
+        }
+
+        /** The same, P printed from the recording's worker slots (measures.md §2). */
+        Result withSlots(String text) {
+            return new Result(profile, idleness, samples, periodNs, workers, unplaced, idleDropped, otherEvents,
+                    toolThreadSamples, forkSitePrefixes, notes, samplesPerNode, text);
         }
 
         /** @return the samples the profile rests on (those placed in a context), or -1 when not counted */
@@ -136,7 +152,7 @@ public final class SampledContexts {
             });
             long periodNs = periodNs(rec);
             Set<Long> workerIds = workerThreads(read);
-            int p = Math.max(rec.wholeRun().workers(), 1);
+            WorkerSlots slots = rec.workerSlots();
             progress.accept("attributing " + read.samples().size() + " samples");
             Dag dag = rec.recordedDag().orElse(null);
             if (dag != null && !dag.busy().isEmpty() && scan.anchorOffset != null) {
@@ -146,7 +162,13 @@ public final class SampledContexts {
                     return exact.withToolThreadSamples(toolSamples);
                 }
             }
-            return estimated(read, workerIds, p, periodNs, lines, others).withToolThreadSamples(toolSamples);
+            // the estimate measures idleness against slots(t) where the samples' clock is anchored
+            WorkerSlots pools = slots.poolsOnly();
+            long anchor = scan.anchorOffset == null ? 0 : scan.anchorOffset;
+            java.util.function.LongUnaryOperator slotsAt = slots.recorded() && scan.anchorOffset != null
+                    ? jfrNs -> pools.at(jfrNs - anchor) : jfrNs -> Math.max(1, slots.peak());
+            return estimated(read, workerIds, slotsAt, Math.max(1, slots.peak()), periodNs, lines, others)
+                    .withToolThreadSamples(toolSamples).withSlots(slots.describe());
         } finally {
             Files.deleteIfExists(tmp);
         }
@@ -476,7 +498,10 @@ public final class SampledContexts {
             timelines.add(new WorkerTimeline(id != null ? id : synthetic--, cut.intervals));
         }
         WorkerTimelines all = new WorkerTimelines(timelines);
-        TimelineAttribution swept = IdlenessSweep.attribute(all, Math.max(1, pieces.size()));
+        // idleness against the pools' slots(t) (the sweep has the pool workers' timelines only, so
+        // outside threads' slots are left out); recordings without slots: the threads themselves
+        WorkerSlots slots = dag.slots().recorded() ? dag.slots().poolsOnly() : null;
+        TimelineAttribution swept = IdlenessSweep.attribute(all, Math.max(1, pieces.size()), slots);
 
         Map<Long, Integer> workerOf = new HashMap<>();
         for (int w = 0; w < timelines.size(); w++) {
@@ -578,8 +603,10 @@ public final class SampledContexts {
             }
         }
         ContextProfile profile = new ContextProfile(tree, work, idleness, overhead);
-        return new Result(profile, Idleness.EXACT, read, periodNs, all.size(), unplaced, idle, others, 0, forks != null,
-                notes, null);
+        return new Result(profile, Idleness.EXACT, read, periodNs, slots != null ? Math.max(1, slots.peak(start, end))
+                : all.size(), unplaced, idle, others, 0, forks != null, notes, null,
+                slots != null ? dag.slots().describe(start, end) : all.size() + " slots (the pools' threads: the"
+                        + " recording holds no pool lives)");
     }
 
     /** The held task contexts (innermost first in the deque), outermost first. */
@@ -634,6 +661,12 @@ public final class SampledContexts {
      */
     static Result estimated(JfrSamples read, Set<Long> workerIds, int p, long periodNs, boolean lines,
                                     List<String> others) {
+        return estimated(read, workerIds, t -> p, p, periodNs, lines, others);
+    }
+
+    /** As above, n_idle = max(0, slotsAt(sample time) − n_working) (measures.md §2). */
+    static Result estimated(JfrSamples read, Set<Long> workerIds, java.util.function.LongUnaryOperator slotsAt,
+                            int p, long periodNs, boolean lines, List<String> others) {
         ContextTree tree = new ContextTree();
         Map<Long, long[]> taskTimes = new HashMap<>(); // per worker: sorted times of its samples in a task
         Map<Long, List<Long>> collect = new HashMap<>();
@@ -662,7 +695,7 @@ public final class SampledContexts {
                     working += within(times, s.timeNs() - near, s.timeNs() + near) ? 1 : 0;
                 }
                 working = Math.max(working, 1);
-                idle = periodNs * (double) Math.max(0, p - working) / working;
+                idle = periodNs * (double) Math.max(0, slotsAt.applyAsLong(s.timeNs()) - working) / working;
             }
             Sample r = resolve(tree, ContextTree.ROOT,
                     new StackSample(s.threadId(), s.timeNs(), frames(s, lines), s.truncated()));
@@ -682,7 +715,7 @@ public final class SampledContexts {
             samples[node]++;
         }
         return new Result(new ContextProfile(tree, work, idleness, overhead), Idleness.ESTIMATED, read, periodNs, p, 0,
-                idleDropped, others, 0, false, List.of(), samples);
+                idleDropped, others, 0, false, List.of(), samples, p + " slots");
     }
 
     /**

@@ -14,18 +14,28 @@ import java.util.List;
  * @param delay        worker-time lost while nodes were ready
  * @param noWork       worker-time lost with nothing ready
  * @param criticalPath T∞ of the recorded DAG
- * @param workers      P
+ * @param workers      P: the peak of the worker slots over the run (measures.md §2)
  * @param elapsed      wall time of the run
  * @param nodes        strands, counting those inside collapsed nodes
  * @param materialized nodes actually kept in the recording
  * @param perWorker    how each worker spent the run (busy, idle, running), ordered by worker; empty
  *                     when the recording has no busy intervals (format 1.1 and older)
+ * @param slotTime     ∫ slots(t) dt over the run (measures.md §2): the worker-time work, delay and
+ *                     no-work add up to; P × elapsed when the slots are constant
  */
 public record DagStats(long createTask, long waitTasks, long endTask, long work, double delay, double noWork,
                        long criticalPath, int workers, long elapsed, long nodes, long materialized,
-                       List<WorkerUtilisation> perWorker) {
+                       List<WorkerUtilisation> perWorker, long slotTime) {
     public DagStats {
         perWorker = List.copyOf(perWorker);
+    }
+
+    /** Statistics with P constant: slot time P × elapsed. */
+    public DagStats(long createTask, long waitTasks, long endTask, long work, double delay, double noWork,
+                    long criticalPath, int workers, long elapsed, long nodes, long materialized,
+                    List<WorkerUtilisation> perWorker) {
+        this(createTask, waitTasks, endTask, work, delay, noWork, criticalPath, workers, elapsed, nodes, materialized,
+                perWorker, (long) workers * elapsed);
     }
 
     /** Statistics without per-worker figures. */
@@ -54,12 +64,13 @@ public record DagStats(long createTask, long waitTasks, long endTask, long work,
     }
 
     /**
-     * T1 / (P × elapsed): the share of the workers' time spent running nodes. Not a speedup: T1 is
+     * T1 / ∫ slots(t) dt (T1 / (P × elapsed) with constant slots): the share of the slots' time spent
+     * running nodes. Not a speedup: T1 is
      * this run's own work, stretched by running in parallel, so T1 / elapsed would credit the run
      * with its own slowdown; a speedup needs a serial run's work ({@link DelayReport#speedup()}).
      */
     public double utilisation() {
-        return workers == 0 || elapsed == 0 ? 0 : work / ((double) workers * elapsed);
+        return slotTime == 0 ? 0 : work / (double) slotTime;
     }
 
     public double compressionRatio() {

@@ -1,13 +1,29 @@
 package io.forkscope.analysis.delay;
 
+import io.forkscope.model.slots.WorkerSlots;
 import java.util.OptionalDouble;
 
 /**
  * Delay Spotter's analysis of one recorded run: statistics, the loss breakdown, the ready path
- * and the parallelism profile; with a serial run's work T1', the work stretch and the loss.
+ * and the parallelism profile; with a serial run's work T1', the work stretch and the loss. The
+ * worker slots it was measured against, and (with busy intervals) how the threads' busy time maps
+ * onto them ({@code fit}, null without busy intervals).
  */
 public record DelayReport(DagStats stats, LossBreakdown breakdown, ReadyPath readyPath, ParallelismProfile profile,
-                          OptionalDouble serialWork) {
+                          OptionalDouble serialWork, WorkerSlots slots, SlotFit fit) {
+    /** @return the worker slots as every report prints them (measures.md §2) */
+    public String slotsText() {
+        return slots.describe(profileBegin(), profileEnd());
+    }
+
+    private long profileBegin() {
+        return profile.segments().isEmpty() ? slots.begin() : profile.segments().get(0).start();
+    }
+
+    private long profileEnd() {
+        return profile.segments().isEmpty() ? slots.end() : profile.segments().get(profile.segments().size() - 1).end();
+    }
+
     /** Work stretch = T1 of this run − T1' of the serial run (measures.md §6), if T1' is known. */
     public OptionalDouble workStretch() {
         return serialWork.isPresent() ? OptionalDouble.of(stats.work() - serialWork.getAsDouble()) : OptionalDouble.empty();
@@ -22,10 +38,10 @@ public record DelayReport(DagStats stats, LossBreakdown breakdown, ReadyPath rea
                 ? OptionalDouble.of(serialWork.getAsDouble() / stats.elapsed()) : OptionalDouble.empty();
     }
 
-    /** Performance loss = P × elapsed − T1' = stretch + delay + no-work, if T1' is known. */
+    /** Performance loss = ∫ slots(t) dt − T1' = stretch + delay + no-work, if T1' is known. */
     public OptionalDouble performanceLoss() {
         return serialWork.isPresent()
-                ? OptionalDouble.of((double) stats.workers() * stats.elapsed() - serialWork.getAsDouble())
+                ? OptionalDouble.of((double) stats.slotTime() - serialWork.getAsDouble())
                 : OptionalDouble.empty();
     }
 }

@@ -20,7 +20,8 @@ public final class DelaySpotter {
         ParallelismProfile profile = ParallelismProfile.of(dag, readiness);
         ReadyPath path = ReadyPath.of(dag, readiness, profile);
         LossBreakdown breakdown = LossBreakdown.of(profile, path.noWorkSched());
-        return new DelayReport(stats(dag, breakdown), breakdown, path, profile, serialWork);
+        return new DelayReport(stats(dag, breakdown), breakdown, path, profile, serialWork, dag.slots(),
+                dag.busy().isEmpty() ? null : SlotFit.of(dag));
     }
 
     static DagStats stats(Dag dag, LossBreakdown breakdown) {
@@ -45,6 +46,6 @@ public final class DelaySpotter {
             span = Math.max(span, longest[n.id()]);
         }
         return new DagStats(creates, waits, ends, work, breakdown.delay(), breakdown.noWork(), span, dag.workers(),
-                dag.elapsed(), strands, dag.nodes().size(), WorkerUtilisation.of(dag));
+                dag.elapsed(), strands, dag.nodes().size(), WorkerUtilisation.of(dag), dag.slotTime());
     }
 }

@@ -5,9 +5,10 @@ import java.util.EnumMap;
 import java.util.Map;
 
 /**
- * Where the P × elapsed worker-time of a run went (measures.md §6): over each stretch dt with p workers
- * running nodes, q = P − p not, and r nodes ready: work p·dt, delay min(q, r)·dt, no-work
- * max(0, q − r)·dt. By construction work + delay + no-work = P × elapsed. Delay is split by the
+ * Where the slot time ∫ slots(t) dt of a run went (measures.md §6; P × elapsed when the slots are
+ * constant, §2): over each stretch dt with slots(t) = S, p = min(S, running) slots running nodes,
+ * q = S − p not, and r nodes ready: work p·dt, delay min(q, r)·dt, no-work max(0, q − r)·dt. By
+ * construction work + delay + no-work = ∫ slots(t) dt. Delay is split by the
  * kind of edge that made the waiting nodes ready; no-work is split by the ready path into the
  * scheduler's share (no-work-sched) and the program's (no-work-app).
  *
@@ -24,7 +25,6 @@ public record LossBreakdown(double work, double delay, double noWork, Map<EdgeKi
     }
 
     static LossBreakdown of(ParallelismProfile profile, double noWorkSched) {
-        int workers = profile.workers();
         double work = 0;
         double delay = 0;
         double noWork = 0;
@@ -34,8 +34,8 @@ public record LossBreakdown(double work, double delay, double noWork, Map<EdgeKi
         }
         for (ProfileSegment s : profile.segments()) {
             double dt = s.length();
-            double p = Math.min(workers, s.running());
-            double q = workers - p;
+            double p = Math.min(s.slots(), s.running());
+            double q = s.slots() - p;
             double r = s.ready();
             double d = Math.min(q, r);
             work += p * dt;

@@ -10,7 +10,8 @@ import java.util.TreeMap;
 /**
  * The parallelism profile of a recorded run (measures.md §6, Delay Spotter): running(t), the nodes
  * executing at t, and ready(t), the nodes ready but not started, by the kind of edge that made
- * them ready; as a list of constant segments covering the run from its begin to its finish.
+ * them ready; as a list of constant segments covering the run from its begin to its finish, cut
+ * also where the worker slots change (each segment carries slots(t)).
  */
 public final class ParallelismProfile {
     private final List<ProfileSegment> segments;
@@ -31,6 +32,9 @@ public final class ParallelismProfile {
         TreeMap<Long, double[]> deltas = new TreeMap<>();
         deltas.put(dag.begin(), new double[1 + kinds]);
         deltas.put(dag.finish(), new double[1 + kinds]);
+        for (long t : dag.slots().changesWithin(dag.begin(), dag.finish())) {
+            deltas.putIfAbsent(t, new double[1 + kinds]);      // a segment per constant slots(t)
+        }
         for (DagNode node : dag.nodes()) {
             double share = runningShare(node);
             add(deltas, node.start(), 0, +share);
@@ -58,7 +62,7 @@ public final class ParallelismProfile {
                 for (int k = 0; k < kinds; k++) {
                     ready[k] = Math.max(0, level[1 + k]);
                 }
-                segments.add(new ProfileSegment(previous, t, clean(level[0]), ready));
+                segments.add(new ProfileSegment(previous, t, clean(level[0]), ready, dag.slots().at(previous)));
             }
             double[] d = entry.getValue();
             for (int i = 0; i < level.length; i++) {
@@ -98,6 +102,7 @@ public final class ParallelismProfile {
         return segments;
     }
 
+    /** @return the peak of slots(t) over the run (P as one number, for charts); each segment has its own */
     public int workers() {
         return workers;
     }

@@ -78,8 +78,6 @@ public record ReadyPath(List<Integer> nodes, long work, double busyDelay, double
      */
     private static void classifyWait(ParallelismProfile profile, long from, long to, double weight, double ownShare,
                                      double[] into) {
-        int workers = profile.workers();
-        double busyWhen = ownShare > 0 ? workers - 1 : workers;
         List<ProfileSegment> segments = profile.segments();
         if (from >= to) {
             return;
@@ -92,6 +90,8 @@ public record ReadyPath(List<Integer> nodes, long work, double busyDelay, double
                 continue;
             }
             double dt = (b - a) * weight;
+            int workers = s.slots();                 // slots(t), measures.md §2
+            double busyWhen = ownShare > 0 ? workers - 1 : workers;
             double p = Math.min(workers, s.running());
             if (p - ownShare >= busyWhen - 1e-9) {
                 into[0] += dt;

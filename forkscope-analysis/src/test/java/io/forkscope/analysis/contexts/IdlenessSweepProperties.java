@@ -6,6 +6,7 @@ import io.forkscope.model.contexts.StateInterval;
 import io.forkscope.model.contexts.WorkerState;
 import io.forkscope.model.contexts.WorkerTimeline;
 import io.forkscope.model.contexts.WorkerTimelines;
+import io.forkscope.model.slots.WorkerSlots;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
@@ -67,6 +68,44 @@ class IdlenessSweepProperties {
         Statistics.label("some idle time while nobody works").coverage(check -> check.check(true).percentage(p -> p >= 20));
         Statistics.label("idleness with a denominator > 1").collect(hasFractions(sweep));
         Statistics.label("idleness with a denominator > 1").coverage(check -> check.check(true).percentage(p -> p >= 20));
+    }
+
+    /**
+     * Against random worker slots (measures.md §2): n_idle(t) = max(0, slots(t) − occupied(t)), where
+     * threads beyond the slots (a compensation thread beside a thread blocked in a join) add no
+     * idleness; exact equality with the oracle, and conservation Σ working + Σ runtime + Σ idleness +
+     * idle-while-nobody-works = Σ_t max(slots(t), occupied(t)).
+     */
+    @Property(tries = 1000)
+    void againstSlotsTheSweepChargesWhatTheTickByTickDefinitionCharges(@ForAll("timelines") WorkerTimelines timelines,
+                                                                       @ForAll long seed) {
+        Random rnd = new Random(seed);
+        WorkerSlots slots = io.forkscope.analysis.delay.TickSlots.random(rnd, timelines.startNs(), timelines.endNs());
+        io.forkscope.analysis.delay.TickSlots ticks = io.forkscope.analysis.delay.TickSlots.of(slots,
+                timelines.startNs(), timelines.endNs());
+        TimelineAttribution sweep = IdlenessSweep.attribute(timelines, NODES, slots);
+        TickByTickIdlenessOracle oracle = new TickByTickIdlenessOracle(timelines, NODES, ticks);
+        for (int c = 0; c < NODES; c++) {
+            assertThat(sweep.idlenessScaled(c)).as("idleness of %d", c).isEqualTo(oracle.idlenessScaled[c]);
+            assertThat(sweep.workingNs(c)).as("working time of %d", c).isEqualTo(oracle.working[c]);
+            assertThat(sweep.runtimeNs(c)).as("runtime of %d", c).isEqualTo(oracle.runtime[c]);
+        }
+        assertThat(sweep.idleWhileNobodyWorksNs()).isEqualTo(oracle.nobodyWorks);
+        long capacity = 0;
+        boolean beyond = false;
+        for (long t = timelines.startNs(); t < timelines.endNs(); t++) {
+            int occupied = 0;
+            for (WorkerTimeline th : timelines.threads()) {
+                occupied += th.at(t).state() != WorkerState.IDLE ? 1 : 0;
+            }
+            capacity += Math.max(ticks.at(t), occupied);
+            beyond |= occupied > ticks.at(t);
+        }
+        BigInteger total = sweep.exact().whole(sweep.totalWorkingNs() + sweep.totalRuntimeNs()
+                + sweep.idleWhileNobodyWorksNs()).add(sweep.totalIdlenessScaled());
+        assertThat(total).isEqualTo(sweep.exact().whole(capacity));
+        Statistics.label("threads beyond the slots at some tick").collect(beyond);
+        Statistics.label("threads beyond the slots at some tick").coverage(check -> check.check(true).percentage(p -> p >= 20));
     }
 
     private static boolean hasFractions(TimelineAttribution a) {

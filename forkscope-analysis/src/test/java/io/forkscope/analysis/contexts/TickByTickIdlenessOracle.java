@@ -19,6 +19,14 @@ final class TickByTickIdlenessOracle {
     long nobodyWorks;
 
     TickByTickIdlenessOracle(WorkerTimelines timelines, int nodes) {
+        this(timelines, nodes, null);
+    }
+
+    /**
+     * Against worker slots (measures.md §2): n_idle(t) = max(0, S(t) − WORKING − RUNTIME threads),
+     * S(t) from {@link io.forkscope.analysis.delay.TickSlots}; null: n_idle = the IDLE threads.
+     */
+    TickByTickIdlenessOracle(WorkerTimelines timelines, int nodes, io.forkscope.analysis.delay.TickSlots slots) {
         ExactIdleness exact = new ExactIdleness(timelines.size());
         working = new long[nodes];
         runtime = new long[nodes];
@@ -27,6 +35,7 @@ final class TickByTickIdlenessOracle {
         for (long t = timelines.startNs(); t < timelines.endNs(); t++) {
             int idle = 0;
             int busy = 0;
+            int runtimeThreads = 0;
             StateInterval[] states = new StateInterval[timelines.size()];
             for (int i = 0; i < states.length; i++) {
                 WorkerTimeline thread = timelines.threads().get(i);
@@ -39,6 +48,10 @@ final class TickByTickIdlenessOracle {
                 states[i] = s;
                 idle += s.state() == WorkerState.IDLE ? 1 : 0;
                 busy += s.state() == WorkerState.WORKING ? 1 : 0;
+                runtimeThreads += s.state() == WorkerState.RUNTIME ? 1 : 0;
+            }
+            if (slots != null) {
+                idle = Math.max(0, slots.at(t) - busy - runtimeThreads);
             }
             if (busy == 0) {
                 nobodyWorks += idle;

@@ -24,11 +24,20 @@ import net.jqwik.api.statistics.Statistics;
  */
 class DelaySplitOracleProperties {
 
+    /**
+     * Tied runs, half of them measured against random worker slots (measures.md §2: pools alive at
+     * once, one after another, outside threads' task bodies), so that slots(t) varies inside the run
+     * and may fall below the nodes running (a thread beyond the slots: a compensation thread).
+     */
     @Provide
     Arbitrary<Dag> tiedRuns() {
         return Combinators.combine(Arbitraries.longs(), Arbitraries.integers().between(1, 5),
-                        Arbitraries.integers().between(1, 40))
-                .as((seed, workers, size) -> RandomSchedules.randomTiedRun(new Random(seed), workers, size));
+                        Arbitraries.integers().between(1, 40), Arbitraries.of(false, true))
+                .as((seed, workers, size, slotted) -> {
+                    Random rnd = new Random(seed);
+                    Dag dag = RandomSchedules.randomTiedRun(rnd, workers, size);
+                    return slotted ? dag.withSlots(TickSlots.random(rnd, dag.begin(), dag.finish())) : dag;
+                });
     }
 
     @Property(tries = 1000)
@@ -59,6 +68,7 @@ class DelaySplitOracleProperties {
             ProfileSegment s = profile.at(t);
             assertThat(s).as("segment at %d of %s", t, dag).isNotNull();
             assertThat(s.running()).as("running at %d of %s", t, dag).isEqualTo(oracle.running[i]);
+            assertThat(s.slots()).as("slots at %d of %s", t, dag).isEqualTo(oracle.slots[i]);
             for (EdgeKind k : EdgeKind.values()) {
                 assertThat(s.ready(k)).as("ready by %s at %d of %s", k, t, dag).isEqualTo(oracle.readyByKind[i][k.ordinal()]);
             }
@@ -79,6 +89,23 @@ class DelaySplitOracleProperties {
                 .collect(hasMixedKindDelay(dag, oracle));
         Statistics.label("a tick lets nodes of two kinds wait beside a free worker")
                 .coverage(checker -> checker.check(true).percentage(pct -> pct >= 30));
+        Statistics.label("the slots change inside the run").collect(varies(oracle.slots));
+        Statistics.label("the slots change inside the run").coverage(checker -> checker.check(true).percentage(pct -> pct >= 20));
+        Statistics.label("more nodes run than there are slots").collect(overflows(oracle));
+        Statistics.label("more nodes run than there are slots").coverage(checker -> checker.check(true).percentage(pct -> pct >= 5));
+    }
+
+    private static boolean varies(int[] slots) {
+        return java.util.Arrays.stream(slots).distinct().count() > 1;
+    }
+
+    private static boolean overflows(TickByTickDelayOracle oracle) {
+        for (int i = 0; i < oracle.running.length; i++) {
+            if (oracle.running[i] > oracle.slots[i]) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Property(tries = 1000)
@@ -112,7 +139,7 @@ class DelaySplitOracleProperties {
     private static boolean hasMixedKindDelay(Dag dag, TickByTickDelayOracle oracle) {
         for (int i = 0; i < oracle.running.length; i++) {
             long kinds = java.util.Arrays.stream(oracle.readyByKind[i]).filter(x -> x > 0).count();
-            if (kinds > 1 && oracle.running[i] < dag.workers()) {
+            if (kinds > 1 && oracle.running[i] < oracle.slots[i]) {
                 return true;
             }
         }

@@ -31,4 +31,26 @@ class LossBreakdownProperties {
         assertThat(r.stats().criticalPath()).isLessThanOrEqualTo(lastEnd - dag.begin());
         assertThat(r.stats().work()).isLessThanOrEqualTo((long) workers * dag.elapsed());
     }
+
+    /**
+     * Against varying worker slots (measures.md §2): work + delay + no-work = ∫ slots(t) dt (the slot
+     * time, as DagStats and SlotFit count it), and the busy time of the threads maps onto the slots:
+     * busy = within + beyond, slot time = within + free.
+     */
+    @Property(tries = 300)
+    void workDelayAndNoWorkAddUpToTheSlotTime(@ForAll long seed, @ForAll @IntRange(min = 1, max = 6) int workers,
+                                               @ForAll @IntRange(min = 1, max = 60) int size) {
+        Random rnd = new Random(seed);
+        Dag plain = RandomSchedules.randomRun(rnd, workers, size);
+        Dag dag = plain.withSlots(TickSlots.random(rnd, plain.begin(), plain.finish()));
+        TickSlots ticks = TickSlots.of(dag.slots(), dag.begin(), dag.finish());
+        long slotTime = 0;
+        for (long t = dag.begin(); t < dag.finish(); t++) {
+            slotTime += ticks.at(t);
+        }
+        DelayReport r = DelaySpotter.analyze(dag);
+        assertThat(r.stats().slotTime()).isEqualTo(slotTime);
+        assertThat(r.breakdown().total()).isCloseTo(slotTime, within(1e-6 * Math.max(1, slotTime)));
+        assertThat(r.breakdown().work()).isLessThanOrEqualTo(r.stats().work() + 1e-6);
+    }
 }

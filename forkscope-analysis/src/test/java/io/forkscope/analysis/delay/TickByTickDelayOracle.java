@@ -16,14 +16,16 @@ import java.util.List;
  * <li>each node's ready time, the latest end among its predecessors (the begin for a node without
  *     one), and the edge that made it ready: of the edges from predecessors that end at that
  *     latest time, the first in the node's list of in-edges (CREATE for a node without any);</li>
- * <li>p(t), the nodes running at t (start ≤ t &lt; end), and r_k(t), the nodes ready but not
- *     started (ready ≤ t &lt; start) made ready by an edge of kind k; q = P − p, r = Σ r_k;</li>
+ * <li>S(t), the worker slots at t ({@link TickSlots}, from the DAG's pools and outside threads; P
+ *     when they are constant), p(t), the nodes running at t (start ≤ t &lt; end), at most S(t)
+ *     counted, and r_k(t), the nodes ready but not started (ready ≤ t &lt; start) made ready by an
+ *     edge of kind k; q = S − p, r = Σ r_k;</li>
  * <li>work += p, delay += min(q, r), no-work += max(0, q − r); the delay of tick t is shared
  *     equally among the r nodes ready at t (min(q, r) / r each), and a kind's delay is the sum of
  *     the shares of its nodes: so kind k gets min(q, r) · r_k / r of tick t;</li>
  * <li>the ready path: from the node that finishes last (the first by id on a tie) back through the
  *     predecessor that made each node ready; each tick in [begin, its end) is path work if a path
- *     node runs, busy delay if none runs and p = P, else scheduler delay, during which
+ *     node runs, busy delay if none runs and p = S, else scheduler delay, during which
  *     max(0, q − r) is no-work-sched.</li>
  * </ul>
  * Collapsed nodes (fractional running and inner delay) are outside its scope: it requires strands.
@@ -35,6 +37,8 @@ final class TickByTickDelayOracle {
     final EdgeKind[] readyBy;
     /** Per tick t − begin: nodes running, and nodes ready but not started by kind. */
     final int[] running;
+    /** Per tick t − begin: the worker slots S(t). */
+    final int[] slots;
     final int[][] readyByKind;
     long work;
     long delay;
@@ -64,6 +68,11 @@ final class TickByTickDelayOracle {
         }
         int ticks = (int) dag.elapsed();
         running = new int[ticks];
+        slots = new int[ticks];
+        TickSlots tickSlots = dag.slots().recorded() ? TickSlots.of(dag.slots(), dag.begin(), dag.finish()) : null;
+        for (int i = 0; i < ticks; i++) {
+            slots[i] = tickSlots == null ? dag.workers() : tickSlots.at(dag.begin() + i);
+        }
         readyByKind = new int[ticks][EdgeKind.values().length];
         delayCharged = new double[n];
         for (long t = dag.begin(); t < dag.finish(); t++) {
@@ -112,7 +121,8 @@ final class TickByTickDelayOracle {
             }
         }
         running[i] = p;
-        int q = dag.workers() - p;
+        p = Math.min(p, slots[i]);
+        int q = slots[i] - p;
         int r = waiting.size();
         int d = Math.min(q, r);
         work += p;
@@ -145,10 +155,10 @@ final class TickByTickDelayOracle {
                 pathRuns |= onPath[node.id()] && node.start() <= t && t < node.end();
             }
             int i = (int) (t - dag.begin());
-            int p = running[i];
+            int p = Math.min(running[i], slots[i]);
             if (pathRuns) {
                 pathWork++;
-            } else if (p >= dag.workers()) {
+            } else if (p >= slots[i]) {
                 busyDelay++;
             } else {
                 schedulerDelay++;
@@ -156,7 +166,7 @@ final class TickByTickDelayOracle {
                 for (int x : readyByKind[i]) {
                     r += x;
                 }
-                noWorkSched += Math.max(0, dag.workers() - p - r);
+                noWorkSched += Math.max(0, slots[i] - p - r);
             }
         }
     }

@@ -1,5 +1,6 @@
 package io.forkscope.model.dag;
 
+import io.forkscope.model.slots.WorkerSlots;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -16,8 +17,11 @@ import java.util.Optional;
  * @param finish  when it finished (ns)
  * @param busy    each recorded thread's busy intervals, one entry per worker index, ordered by
  *                worker; empty when the recording has none (format 1.1 and older)
+ * @param slots   the worker slots, slots(t) (measures.md §2): the analyses measure idleness, delay
+ *                and no-work against them; constant {@code workers} for recordings without them
  */
-public record Dag(List<DagNode> nodes, int workers, long begin, long finish, List<WorkerBusy> busy) {
+public record Dag(List<DagNode> nodes, int workers, long begin, long finish, List<WorkerBusy> busy,
+                  WorkerSlots slots) {
     public Dag {
         nodes = List.copyOf(nodes);
         for (int i = 0; i < nodes.size(); i++) {
@@ -39,6 +43,24 @@ public record Dag(List<DagNode> nodes, int workers, long begin, long finish, Lis
             }
         }
         busy = List.copyOf(sorted);
+        if (slots == null) {
+            slots = WorkerSlots.constant(workers, 0);
+        }
+    }
+
+    /** A DAG with P constant: {@code workers} slots at every instant. */
+    public Dag(List<DagNode> nodes, int workers, long begin, long finish, List<WorkerBusy> busy) {
+        this(nodes, workers, begin, finish, busy, null);
+    }
+
+    /** The same DAG measured against these slots; P becomes their peak over the DAG's frame. */
+    public Dag withSlots(WorkerSlots s) {
+        return new Dag(nodes, Math.max(1, s.peak(begin, finish)), begin, finish, busy, s);
+    }
+
+    /** @return ∫ slots(t) dt over the frame: the worker-time work + delay + no-work add up to */
+    public long slotTime() {
+        return slots.integral(begin, finish);
     }
 
     /** A DAG without busy intervals. */

@@ -379,6 +379,7 @@ public final class SpanEngine implements Measurements {
         this.model = model;
         this.threads = new ThreadRegistry(classifier);
         this.startNs = clock.nanoTime();
+        this.threads.origin(startNs);
         this.dag = recordDag ? new DagRecorder(startNs, collapse) : null;
     }
 
@@ -504,6 +505,9 @@ public final class SpanEngine implements Measurements {
             if (dag != null && caller == null && ts.poolParallelism > 0) {
                 dag.busyBegin(ts, now);
             }
+            if (ts.poolParallelism == 0 && (caller == null || caller.node.kind == TaskNode.ROOT)) {
+                ts.bodyBegin(now - startNs);          // an outside thread holds a worker slot (measures.md §2)
+            }
             Frame f = ts.push();
             f.reset(node, node.startSpan, node.startBspan);
             if (ts.sites != null) {
@@ -589,6 +593,9 @@ public final class SpanEngine implements Measurements {
             ts.pop();
             if (dag != null && ts.depth == 0) {
                 dag.busyEnd(ts, now);
+            }
+            if (ts.poolParallelism == 0 && (ts.depth == 0 || ts.top().node.kind == TaskNode.ROOT)) {
+                ts.bodyEnd(now - startNs);
             }
             if (ts.depth > 0 && ts.top().waitDepth == 0) {
                 openStrand(ts);
@@ -1021,7 +1028,25 @@ public final class SpanEngine implements Measurements {
         return new Totals(threads.roster());
     }
 
-    /** The whole run so far (measures.md §2: span is the longest path that ended anywhere). */
+    /**
+     * The run's worker slots so far (measures.md §2): pools alive at the same time add up, pools used
+     * one after another do not, compensation and replacement threads add none, and outside threads
+     * count while they run task bodies.
+     */
+    @Override
+    public io.forkscope.model.slots.WorkerSlots slots() {
+        Totals t = totals();
+        return slots(t);
+    }
+
+    private io.forkscope.model.slots.WorkerSlots slots(Totals t) {
+        return threads.slots(startNs, t.first, t.last, t.threadsWithTasks, Math.max(1, t.workers()));
+    }
+
+    /**
+     * The whole run so far (measures.md §2: span is the longest path that ended anywhere). Its P is
+     * the peak of the worker slots over the run.
+     */
     @Override
     public WholeRun snapshot(boolean isFinal) {
         Totals t = totals();
@@ -1034,8 +1059,9 @@ public final class SpanEngine implements Measurements {
                 window = compiled < 0 ? -1 : clock.nanoTime() - firstEventClock;
             }
         }
-        return new WholeRun(new WorkSpan(t.work, t.span, t.bspan, t.spawns, t.syncs, elapsed), t.workers(),
-                t.threadsWithTasks, t.execs, isFinal, compiled, window);
+        return new WholeRun(new WorkSpan(t.work, t.span, t.bspan, t.spawns, t.syncs, elapsed),
+                t.threadsWithTasks == 0 ? t.workers() : slots(t).peak(), t.threadsWithTasks, t.execs, isFinal,
+                compiled, window);
     }
 
     /** Settles every closed region now (see {@link #drainRegions(Consumer, boolean)}). */
@@ -1109,7 +1135,7 @@ public final class SpanEngine implements Measurements {
             return null;
         }
         Totals t = totals();
-        int workers = Math.max(1, t.workers());
+        int workers = Math.max(1, t.threadsWithTasks == 0 ? t.workers() : slots(t).peak());
         if (t.first == Long.MAX_VALUE) {
             return new long[] {workers, 0, 0};
         }

@@ -1,5 +1,8 @@
 package io.forkscope.recorder.engine;
 
+import io.forkscope.model.slots.OutsideThread;
+import io.forkscope.model.slots.PoolLife;
+import io.forkscope.model.slots.WorkerSlots;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -58,11 +61,22 @@ final class ThreadRegistry {
     private final ConcurrentHashMap<Thread, ThreadState> byThread = new ConcurrentHashMap<>();
     private final Set<String> names = ConcurrentHashMap.newKeySet();
     private final AtomicInteger nextIndex = new AtomicInteger();
+    private final java.util.Map<Object, PoolRecord> poolRecords = new java.util.WeakHashMap<>();
+    private final List<PoolRecord> pools = new ArrayList<>();
+    private final java.util.Map<Integer, Object> unnamedPools = new java.util.HashMap<>();
+    /** Outside threads that died, with their task bodies (ns from the recording's start). */
+    private final List<OutsideThread> retiredOutside = new ArrayList<>();
+    private long originNs;
     private final AtomicReference<Roster> roster =
             new AtomicReference<>(new Roster(new ThreadState[0], Retired.NONE));
 
     ThreadRegistry(ThreadClassifier classifier) {
         this.classifier = classifier;
+    }
+
+    /** The recording's start, the origin of the outside threads' body times kept at retirement. */
+    void origin(long originNs) {
+        this.originNs = originNs;
     }
 
     /** The calling thread's state, created at its first event. */
@@ -76,7 +90,8 @@ final class ThreadRegistry {
         ThreadState ts = byThread.get(t);
         if (ts == null) {
             boolean ignored = classifier.ignore(t);
-            ts = new ThreadState(t, ignored ? t.getName() : uniqueName(t), ignored, classifier.poolParallelism(t));
+            ts = new ThreadState(t, ignored ? t.getName() : uniqueName(t), ignored, classifier.poolParallelism(t),
+                    ignored ? null : poolRecord(classifier.pool(t), classifier.poolParallelism(t)));
             if (!ignored) {       // ignored threads (carriers) stay out of the map: reclassifying is cheap
                 ts.index = nextIndex.getAndIncrement();
                 byThread.put(t, ts);
@@ -92,6 +107,83 @@ final class ThreadRegistry {
         }
         current.set(ts);
         return ts;
+    }
+
+    /**
+     * The record of the thread's pool, made when its first worker registers (null outside any pool).
+     * Keyed weakly by the pool object, so pools the program drops are not kept; the records stay,
+     * in registration order, one small object per pool.
+     */
+    private PoolRecord poolRecord(Object pool, int parallelism) {
+        if (pool == null && parallelism <= 0) {
+            return null;
+        }
+        synchronized (pools) {
+            // a classifier that names no pool object (tests): one pool per parallelism
+            Object key = pool != null ? pool : unnamedPools.computeIfAbsent(parallelism, k -> new Object());
+            PoolRecord r = poolRecords.get(key);
+            if (r == null) {
+                r = new PoolRecord(parallelism, pool != null && classifier.isCommonPool(pool));
+                poolRecords.put(key, r);
+                pools.add(r);
+            }
+            return r;
+        }
+    }
+
+    /**
+     * The run's worker slots so far (measures.md §2), times in ns from {@code originNs}: every pool
+     * whose workers ran tasks, alive from its workers' first event to their last, and every thread
+     * outside the pools with its outermost task bodies. Called by the sink's threads only, after
+     * {@link #retireDead}.
+     *
+     * @param first the run's first event, {@code last} its last (raw clock), {@code threads} the
+     *              threads that ran tasks, {@code fallback} the slots when nothing ran
+     */
+    synchronized WorkerSlots slots(long originNs, long first, long last, int threads, int fallback) {
+        Roster r = roster.get();
+        java.util.Map<PoolRecord, long[]> lives = new java.util.LinkedHashMap<>();   // first, last, threads
+        List<PoolRecord> known;
+        synchronized (pools) {
+            known = new ArrayList<>(pools);
+        }
+        for (PoolRecord p : known) {
+            lives.put(p, new long[] {p.retiredFirst, p.retiredLast, p.retiredThreads});
+        }
+        List<OutsideThread> outside = new ArrayList<>(retiredOutside);
+        for (ThreadState ts : r.live()) {
+            if (!ts.ranTasks || ts.firstEventNs == Long.MAX_VALUE) {
+                continue;
+            }
+            if (ts.pool != null) {
+                long[] l = lives.computeIfAbsent(ts.pool,
+                        p -> new long[] {p.retiredFirst, p.retiredLast, p.retiredThreads});
+                l[0] = Math.min(l[0], ts.firstEventNs);
+                l[1] = Math.max(l[1], ts.lastEventNs);
+                l[2]++;
+            } else if (ts.poolParallelism == 0) {
+                OutsideThread o = outside(ts, originNs);
+                if (o != null) {
+                    outside.add(o);
+                }
+            }
+        }
+        List<PoolLife> poolLives = new ArrayList<>();
+        lives.forEach((p, l) -> {
+            if (l[2] > 0) {
+                poolLives.add(new PoolLife(p.parallelism, p.common, l[0] - originNs, Math.max(l[0], l[1]) - originNs,
+                        (int) l[2]));
+            }
+        });
+        outside.sort(java.util.Comparator.comparingInt(OutsideThread::worker));
+        boolean any = first != Long.MAX_VALUE;
+        return WorkerSlots.of(any ? first - originNs : 0, any ? Math.max(first, last) - originNs : 0, threads,
+                poolLives, outside, fallback);
+    }
+
+    private static OutsideThread outside(ThreadState ts, long originNs) {
+        long[] b = ts.bodies(ts.lastEventNs - originNs);
+        return b.length == 0 ? null : new OutsideThread(ts.index, ts.threadName, b);
     }
 
     @SuppressWarnings("deprecation")     // Thread.getId: threadId() is JDK 19+
@@ -134,6 +226,21 @@ final class ThreadRegistry {
             return 0;
         }
         dead.forEach(beforeRelease);
+        for (ThreadState ts : dead) {              // their share of the worker slots
+            if (!ts.ranTasks || ts.firstEventNs == Long.MAX_VALUE) {
+                continue;
+            }
+            if (ts.pool != null) {
+                ts.pool.retiredFirst = Math.min(ts.pool.retiredFirst, ts.firstEventNs);
+                ts.pool.retiredLast = Math.max(ts.pool.retiredLast, ts.lastEventNs);
+                ts.pool.retiredThreads++;
+            } else if (ts.poolParallelism == 0) {
+                OutsideThread o = outside(ts, originNs);
+                if (o != null) {
+                    retiredOutside.add(o);
+                }
+            }
+        }
         for (Roster r; ; ) {
             r = roster.get();
             List<ThreadState> live = new ArrayList<>(r.live().length);

@@ -127,11 +127,85 @@ final class ThreadState {
     int pendingForkMethod = -1;
     int siteEnterEntry = -1;
 
+    // Worker slots (measures.md §2): the pool this thread works for (null outside any pool); for a
+    // thread outside the pools, its outermost task bodies as [start, end) pairs in ns from the
+    // recording's start (bodySince: the open one's start), at most MAX_BODIES of them, the last one
+    // stretched over any further ones (it then holds its slot through the gaps between them).
+    final PoolRecord pool;
+    static final int MAX_BODIES = 1 << 16;
+    long[] bodyIntervals;
+    int bodyLength;
+    long bodySince = Long.MIN_VALUE;
+
     ThreadState(Thread thread, String threadName, boolean ignored, int poolParallelism) {
+        this(thread, threadName, ignored, poolParallelism, null);
+    }
+
+    ThreadState(Thread thread, String threadName, boolean ignored, int poolParallelism, PoolRecord pool) {
         this.thread = thread;
         this.threadName = threadName;
         this.ignored = ignored;
         this.poolParallelism = poolParallelism;
+        this.pool = pool;
+    }
+
+    /** An outside thread's outermost task body began at {@code at} (ns from the recording's start). */
+    void bodyBegin(long at) {
+        bodySince = at;
+    }
+
+    /** That body ended at {@code at}: its interval is kept (see MAX_BODIES). */
+    void bodyEnd(long at) {
+        if (bodySince == Long.MIN_VALUE) {
+            return;
+        }
+        long start = bodySince;
+        bodySince = Long.MIN_VALUE;
+        if (bodyIntervals == null) {
+            bodyIntervals = new long[16];
+        }
+        if (bodyLength == 2 * MAX_BODIES) {
+            bodyIntervals[bodyLength - 1] = Math.max(bodyIntervals[bodyLength - 1], at);
+            return;
+        }
+        if (bodyLength == bodyIntervals.length) {
+            bodyIntervals = java.util.Arrays.copyOf(bodyIntervals, 2 * bodyLength);
+        }
+        bodyIntervals[bodyLength] = start;
+        bodyIntervals[bodyLength + 1] = Math.max(start, at);
+        bodyLength += 2;
+    }
+
+    /**
+     * @param lastAt the thread's last event, which ends a body still open (ns from the recording's start)
+     * @return the outermost task bodies so far, merged where they touch, or an empty array
+     */
+    long[] bodies(long lastAt) {
+        long[] b = bodyIntervals;
+        int n = Math.min(bodyLength, b == null ? 0 : b.length);
+        long[] out = b == null ? new long[2] : java.util.Arrays.copyOf(b, n + 2);
+        long open = bodySince;
+        if (open != Long.MIN_VALUE) {
+            out[n] = open;
+            out[n + 1] = Math.max(open, lastAt);
+            n += 2;
+        }
+        // merge, dropping a pair torn by a concurrent append (end before start)
+        int k = 0;
+        for (int i = 0; i + 1 < n; i += 2) {
+            long s = out[i];
+            long e = out[i + 1];
+            if (e < s || (k > 0 && s < out[k - 1])) {
+                continue;
+            }
+            if (k > 0 && s == out[k - 1]) {
+                out[k - 1] = e;
+            } else {
+                out[k++] = s;
+                out[k++] = e;
+            }
+        }
+        return java.util.Arrays.copyOf(out, k);
     }
 
     Frame top() {

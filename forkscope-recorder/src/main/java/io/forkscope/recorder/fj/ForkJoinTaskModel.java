@@ -58,4 +58,14 @@ public final class ForkJoinTaskModel implements TaskModel, ThreadClassifier {
     public int poolParallelism(Thread thread) {
         return thread instanceof ForkJoinWorkerThread w ? w.getPool().getParallelism() : 0;
     }
+
+    @Override
+    public Object pool(Thread thread) {
+        return thread instanceof ForkJoinWorkerThread w ? w.getPool() : null;
+    }
+
+    @Override
+    public boolean isCommonPool(Object pool) {
+        return pool == java.util.concurrent.ForkJoinPool.commonPool();
+    }
 }

@@ -44,6 +44,11 @@ public interface Measurements {
     default void drainWorkerBusy(Consumer<io.forkscope.model.dag.WorkerBusy> sink, boolean isFinal) {
     }
 
+    /** @return the run's worker slots (measures.md §2), or null when the measurements have none */
+    default io.forkscope.model.slots.WorkerSlots slots() {
+        return null;
+    }
+
     /** @return the DAG's frame {workers, begin, finish} (ns from the recording's start), or null without a DAG */
     default long[] dagFrame() {
         return null;

@@ -185,6 +185,10 @@ public final class RecordingSink {
                 if (!closingInfo.isEmpty()) {
                     writer.info(closingInfo);    // readers merge information blocks
                 }
+                io.forkscope.model.slots.WorkerSlots slots = measurements.slots();
+                if (slots != null) {
+                    writer.slots(slots);
+                }
                 writer.wholeRun(measurements.snapshot(true));
                 writeSites();
                 writeSamples();

@@ -58,6 +58,7 @@ public final class ContextsHeader {
         }
         r.notes().forEach(n -> out.println("note: " + n));
         out.printf(Locale.ROOT, "idleness: %s; P = %d%n", r.idleness().text(), r.workers());
+        out.println("workers (P): " + r.slots());
         out.println(contextsNote(r, sites));
         out.println();
     }

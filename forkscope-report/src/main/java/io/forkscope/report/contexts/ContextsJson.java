@@ -50,6 +50,7 @@ public final class ContextsJson {
             // "logical": below the fork sites of each task and its ancestors; "physical": below the root
             g.writeStringField("contexts", r.forkSitePrefixes() ? "logical" : "physical");
             g.writeNumberField("workers", r.workers());
+            g.writeStringField("workers_text", r.slots());
             JfrSamples s = r.samples();
             g.writeObjectFieldStart("samples");
             g.writeStringField("event", s.eventName());

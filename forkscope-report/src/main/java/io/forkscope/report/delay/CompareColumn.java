@@ -15,6 +15,6 @@ public record CompareColumn(String name, String description, DelayReport report)
     }
 
     double total() {
-        return (double) report.stats().workers() * report.stats().elapsed();
+        return report.stats().slotTime();     // ∫ slots(t) dt: P × elapsed when the slots are constant
     }
 }

@@ -53,6 +53,7 @@ public final class CompareText {
         }
         rows.add(row("elapsed (" + scale.symbol + ")", columns, c -> scale.format(c.report().stats().elapsed())));
         rows.add(row("workers P", columns, c -> Integer.toString(c.report().stats().workers())));
+        rows.add(row("  slots", columns, c -> c.report().slotsText().replaceFirst(";.*", "")));
         rows.add(row("P \u00d7 elapsed (" + scale.symbol + ")", columns, c -> scale.format(c.total())));
         if (serial) {
             rows.add(row("serial work T1' (" + scale.symbol + ")", columns,

@@ -79,6 +79,8 @@ public final class DelayJson {
         jsonNanos(g, "no_work_ns", s.noWork());
         g.writeNumberField("critical_path_ns", s.criticalPath());
         g.writeNumberField("workers", s.workers());
+        g.writeStringField("workers_text", report.slotsText());
+        g.writeNumberField("slot_time_ns", s.slotTime());
         g.writeNumberField("elapsed_ns", s.elapsed());
         jsonNanos(g, "work_bound_ns", s.workBound());
         jsonNanos(g, "greedy_bound_ns", s.greedyBound());
@@ -93,7 +95,7 @@ public final class DelayJson {
         g.writeNumberField("nodes", s.nodes());
         g.writeNumberField("materialized_nodes", s.materialized());
         jsonRatio(g, "compression_ratio", s.compressionRatio());
-        double total = (double) s.workers() * s.elapsed();
+        double total = (double) s.workers() * s.elapsed();   // kept for scripts; the breakdown adds up to slot_time_ns
         jsonNanos(g, "workers_times_elapsed_ns", total);
 
         LossBreakdown b = report.breakdown();

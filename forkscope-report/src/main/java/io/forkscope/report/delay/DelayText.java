@@ -10,6 +10,7 @@ import io.forkscope.analysis.delay.DagStats;
 import io.forkscope.analysis.delay.DelayReport;
 import io.forkscope.analysis.delay.LossBreakdown;
 import io.forkscope.analysis.delay.ReadyPath;
+import io.forkscope.analysis.delay.SlotFit;
 import io.forkscope.analysis.delay.WorkerUtilisation;
 import io.forkscope.model.dag.EdgeKind;
 import java.io.IOException;
@@ -51,7 +52,10 @@ public final class DelayText {
         List<String> text = new ArrayList<>();
         DagStats s = report.stats();
         LossBreakdown b = report.breakdown();
-        double total = (double) s.workers() * s.elapsed();
+        double total = s.slotTime();
+        // P × elapsed when the slots are constant; their integral when they vary (measures.md §2)
+        String slotTime = report.profile().segments().stream().mapToInt(x -> x.slots()).distinct().count() <= 1
+                ? "P \u00d7 elapsed" : "slot time \u222b slots(t) dt";
         text.add("forkscope delays: " + Fmt.printable(name));
         if (incomplete != null) {
             text.add(incomplete);
@@ -84,9 +88,10 @@ public final class DelayText {
         rows.add(count("materialised nodes:", s.materialized()));
         rows.add(new String[] {"compression ratio:", Fmt.fixed2(s.compressionRatio()), "  nodes / materialised"});
         table(text, rows);
+        text.add("  workers (P): " + report.slotsText());
 
         text.add("");
-        text.add("Where P \u00d7 elapsed = " + ns(total) + " ns went" + paren(human(total)));
+        text.add("Where " + slotTime + " = " + ns(total) + " ns went" + paren(human(total)));
         rows = new ArrayList<>();
         rows.add(share("work", b.work(), total));
         rows.add(share("delay", b.delay(), total));
@@ -100,13 +105,13 @@ public final class DelayText {
         table(text, rows);
         double mismatch = b.total() - total;
         text.add("  " + (Math.abs(mismatch) <= 1e-6 * Math.max(1, total)
-                ? "check: work + delay + no-work = P \u00d7 elapsed"
-                : "CHECK FAILED: work + delay + no-work - P \u00d7 elapsed = " + ns(mismatch) + " ns"));
+                ? "check: work + delay + no-work = " + slotTime
+                : "CHECK FAILED: work + delay + no-work - " + slotTime + " = " + ns(mismatch) + " ns"));
         text.add("  delay: worker-time lost while nodes were ready (split by the edge that made them ready);");
         text.add("  no-work-sched: idle workers while the ready path waited (the runtime's fault);");
         text.add("  no-work-app: idle workers with nothing ready (the program lacks parallelism)");
 
-        workers(text, s.perWorker());
+        workers(text, s.perWorker(), report.fit(), slotTime);
 
         ReadyPath path = report.readyPath();
         text.add("");
@@ -130,7 +135,7 @@ public final class DelayText {
             rows.add(share("no-work:", b.noWork(), total));
             rows.add(share("performance loss:", loss, total));
             table(text, rows);
-            text.add("  performance loss = P \u00d7 elapsed - T1' = work stretch + delay + no-work");
+            text.add("  performance loss = " + slotTime + " - T1' = work stretch + delay + no-work");
         }
         for (String line : text) {
             out.write(line);
@@ -140,7 +145,7 @@ public final class DelayText {
     }
 
     /** The per-worker table: busy, idle, busy intervals, running and busy-not-running time. */
-    private static void workers(List<String> text, List<WorkerUtilisation> perWorker) {
+    private static void workers(List<String> text, List<WorkerUtilisation> perWorker, SlotFit fit, String slotTime) {
         text.add("");
         if (perWorker.isEmpty()) {
             text.add("Workers: no busy intervals in this recording (recorded before format 1.2)");
@@ -179,6 +184,13 @@ public final class DelayText {
         text.add("  busy: running a task taken from a queue (stolen or submitted), or, outside the pools,");
         text.add("  between the thread's first and last event; idle: the rest of the run (scanning, parked);");
         text.add("  running: its nodes' work; busy-not-running: joining, helping and blocked waits");
+        if (fit != null) {
+            // every thread is listed, but the slots are what the breakdown adds up to (measures.md §2)
+            text.add("  onto the slots: the threads' busy " + ns(fit.busy()) + " = " + ns(fit.within())
+                    + " within the slots + " + ns(fit.beyond()) + " beyond them (threads blocked in a join while");
+            text.add("  another ran in their slot, outside callers waiting); " + slotTime + " " + ns(fit.slotTime())
+                    + " = " + ns(fit.within()) + " busy + " + ns(fit.free()) + " free");
+        }
     }
 
     private static String paren(String human) {
