@@ -108,7 +108,7 @@ class BenchIT {
     void ctrlCKeepsTheRowsOfFinishedRuns(@TempDir Path dir) throws Exception {
         Path csv = dir.resolve("long.csv");
         Path err = dir.resolve("err.txt");
-        List<String> cmd = new ArrayList<>(withSigintDefault());
+        List<String> cmd = new ArrayList<>(DefaultSignals.restoring(List.of(), "INT"));
         cmd.addAll(List.of(CliIT.java(), "-jar", ChildJvm.jar().toString(), "bench", "-p", "1,2", "--trials",
                 "100", "-o", csv.toString(), "--", CliIT.java(), "-cp", CliIT.cp(), BenchPrograms.class.getName(),
                 "slow", "100", "1"));
@@ -163,25 +163,6 @@ class BenchIT {
                 "--", "java"), notes + ": not a forkscope recording");
         CliIT.assertOneLineError(CliRunner.run("bench", "-o", dir.resolve("y.csv").toString(), "-p", "1", "--trials", "1",
                 "--", "no-such-program-here"), "cannot start 'no-such-program-here'");
-    }
-
-    /**
-     * A process started with SIGINT ignored (a background job of a non-interactive shell, e.g.
-     * {@code mvn verify &} in a script) passes that on to its children, and a JVM that starts with
-     * SIGINT ignored keeps ignoring it: Ctrl-C could not reach bench. So the bench JVM is started
-     * through coreutils' {@code env --default-signal=INT} (9.0+), which restores the default first.
-     *
-     * @return the command prefix that does so, or none where env cannot
-     */
-    static List<String> withSigintDefault() throws Exception {
-        Path env = Path.of("/usr/bin/env");
-        if (!Files.isExecutable(env)) {
-            return List.of();
-        }
-        Process probe = new ProcessBuilder(env.toString(), "--default-signal=INT", "true")
-                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        return probe.waitFor(10, TimeUnit.SECONDS) && probe.exitValue() == 0
-                ? List.of(env.toString(), "--default-signal=INT") : List.of();
     }
 
     /**

@@ -111,7 +111,7 @@ class CliIT {
         assertOneLineError(CliRunner.run("summary", newer.toString()), "newer than this forkscope reads");
         assertOneLineError(CliRunner.run("summary"), "Missing required parameter");
         assertOneLineError(CliRunner.run("record", "--unit", "furlongs", "--", "java"), "unknown unit");
-        assertOneLineError(CliRunner.run("frobnicate"), "Unmatched argument");
+        assertOneLineError(CliRunner.run("frobnicate"), "unknown command 'frobnicate'");
         assertOneLineError(CliRunner.run("record", "-o", dir.resolve("x.fsk").toString(), "--", "no-such-program-here"),
                 "cannot start 'no-such-program-here'");
     }

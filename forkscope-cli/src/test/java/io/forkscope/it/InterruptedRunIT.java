@@ -95,7 +95,8 @@ class InterruptedRunIT {
         List<String> cmd = List.of(java, "-jar", ChildJvm.jar().toString(), "record", "-o", out.toString(), "--",
                 java, "-cp", CliIT.cp(), ExitPrograms.class.getName(), "inflight");
         Path err = dir.resolve("record.err");
-        Process record = new ProcessBuilder(cmd).directory(dir.toFile()).redirectError(err.toFile()).start();
+        Process record = new ProcessBuilder(DefaultSignals.restoring(cmd, "INT", "HUP", "TERM")).directory(dir.toFile())
+                .redirectError(err.toFile()).start();
         awaitReady(record);
         assumeFalse(ignores(record.pid(), signal), "SIG" + signal + " is ignored in this environment");
         kill(record.pid(), signal);
@@ -110,7 +111,8 @@ class InterruptedRunIT {
     }
 
     private static Process startReady(List<String> cmd, Path dir) throws Exception {
-        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Process p = new ProcessBuilder(DefaultSignals.restoring(cmd, "INT", "HUP", "TERM")).directory(dir.toFile())
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
         awaitReady(p);
         return p;
     }
