@@ -71,9 +71,15 @@ final class RecordCommand implements Callable<Integer> {
     List<String> sitesExclude = new ArrayList<>();
 
     @Option(names = "--sample",
-            description = {"also sample every thread's stack with the JDK Flight Recorder, for forkscope contexts"
-                + " (work, idleness and overhead by logical calling context); see --contexts"})
+            description = {"also sample every running thread's stack (async-profiler, or JFR: see --sampler), for"
+                + " forkscope contexts (work, idleness and overhead by logical calling context); see --contexts"})
     boolean sample;
+
+    @Option(names = "--sampler", paramLabel = "async-profiler|jfr",
+            description = {"with --sample: the sampling engine: async-profiler (default; a sample per period of each"
+                + " thread's CPU time; JFR where its bundled library cannot load) or jfr (the JDK Flight Recorder's"
+                + " execution sampler); implies --sample"})
+    String sampler;
 
     @Option(names = "--contexts", paramLabel = "logical|physical",
             description = {"with --sample: logical (the default) also records the DAG and the call sites (--mode dag"
@@ -102,7 +108,10 @@ final class RecordCommand implements Callable<Integer> {
         if (contexts != null && !contexts.equals("logical") && !contexts.equals("physical")) {
             throw new UserError("--contexts is logical or physical, not '" + contexts + "'");
         }
-        boolean sampling = sample || samplePeriodMs != null || contexts != null;
+        if (sampler != null && !sampler.equals("async-profiler") && !sampler.equals("jfr")) {
+            throw new UserError("--sampler is async-profiler or jfr, not '" + sampler + "'");
+        }
+        boolean sampling = sample || samplePeriodMs != null || contexts != null || sampler != null;
         if ("logical".equals(contexts) && ((mode != null && !mode.equals("dag")) || u != Unit.TIME)) {
             throw new UserError("--contexts logical records the DAG: it needs --mode dag (or no --mode) and --unit time");
         }
@@ -158,6 +167,9 @@ final class RecordCommand implements Callable<Integer> {
             launch.option("sample=true");
             if (samplePeriodMs != null) {
                 launch.option("sample.period.ms=" + samplePeriodMs);
+            }
+            if (sampler != null) {
+                launch.option("sampler=" + sampler);
             }
             launch.jvmOption(STACK_DEPTH_OPTION);
         }
