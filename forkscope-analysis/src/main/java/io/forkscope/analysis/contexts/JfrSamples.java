@@ -28,14 +28,14 @@ public record JfrSamples(String eventName, List<StackSample> samples, Map<Long, 
 
     /**
      * The engine that took the samples: {@code engine} (e.g. "async-profiler 4.1", "jfr"), what
-     * triggers a sample ({@code event}: ctimer, itimer, jdk.ExecutionSample), and why JFR sampled when
+     * triggers a sample ({@code event}: "cpu (perf_events)", "cpu (ctimer)", itimer, jdk.ExecutionSample), and why JFR sampled when
      * async-profiler was the default ({@code note}, else empty).
      */
     public record Sampler(String engine, String event, String note) {
         /** What a file without the agent's sampler event holds: JFR's samples (the only engine before it). */
         public static final Sampler JFR_UNNAMED = new Sampler("jfr", "", "");
 
-        /** @return "async-profiler 4.1 (ctimer)", "jfr (jdk.ExecutionSample)", or the engine alone */
+        /** @return "async-profiler 4.1 (cpu (perf_events))", "jfr (jdk.ExecutionSample)", or the engine alone */
         public String text() {
             return event.isEmpty() ? engine : engine + " (" + event + ")";
         }

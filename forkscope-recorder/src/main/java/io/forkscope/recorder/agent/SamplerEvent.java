@@ -24,7 +24,7 @@ final class SamplerEvent extends jdk.jfr.Event {
     String engine;
 
     @Label("Event")
-    @Description("What triggers a sample: ctimer, itimer (async-profiler), jdk.ExecutionSample (JFR)")
+    @Description("What triggers a sample: cpu (perf_events), cpu (ctimer), itimer (async-profiler), jdk.ExecutionSample (JFR)")
     String event;
 
     @Label("Period")

@@ -13,12 +13,20 @@ import java.util.function.Consumer;
  *
  * <ul>
  * <li><b>async-profiler</b> (the default, where its bundled library loads; {@link AsyncProfilerLibrary}):
- *     a per-thread CPU-time timer ({@value #LINUX_EVENT}) on Linux, the process's profiling timer
- *     ({@value #MAC_EVENT}) on macOS, every period of CPU time; Java frames only ({@code cstack=no}, as
- *     JFR's); written as a JFR file of {@code jdk.ExecutionSample} events. It reaches every running
- *     thread, whatever it runs: JDK 17's JFR sampler skips a thread it cannot walk (a loop on
+ *     a sample every period of each thread's CPU time; Java frames only ({@code cstack=no}, as JFR's);
+ *     written as a JFR file of {@code jdk.ExecutionSample} events. It reaches every running thread,
+ *     whatever it runs: JDK 17's JFR sampler skips a thread it cannot walk (a loop on
  *     {@code System.nanoTime()}: 6 samples in 2.5 s of two busy workers) and visits a few threads
- *     per period.</li>
+ *     per period. The event, on Linux {@value #LINUX_EVENT}: a perf_events CPU clock per thread
+ *     (hrtimer-driven: 99-100% of the samples the CPU time calls for on this 2-core VM at a load
+ *     average of 20), and where perf_events are not allowed (perf_event_paranoid, a container's
+ *     seccomp) async-profiler itself falls back to ctimer, a POSIX CPU-time timer per thread, checked
+ *     at the kernel's scheduler ticks, which loses the expirations that fall between two ticks
+ *     (85-91% under the same load); which one ran is read from the process's open perf_event
+ *     descriptors and recorded ("cpu (perf_events)", "cpu (ctimer)"). Not itimer (one process-wide
+ *     timer whose signal goes to whichever thread is running: 73-99%) nor wall (samples sleeping
+ *     threads too, and costs per thread however idle). On macOS {@value #MAC_EVENT}: async-profiler's
+ *     cpu there is wall-clock.</li>
  * <li><b>JFR</b> ({@link JfrSampler}): {@code sampler=jfr}, or when async-profiler cannot be used
  *     (another platform, another async-profiler in the JVM, a library that fails to load or start);
  *     the reason goes into the recording's warnings.</li>
@@ -32,8 +40,8 @@ import java.util.function.Consumer;
 final class StackSampling {
     static final String ENGINE_JFR = "jfr";
     static final String ENGINE_ASYNC_PROFILER = "async-profiler";
-    /** Per-thread CPU-time timers (timer_create on CLOCK_THREAD_CPUTIME_ID): no perf_events permission needed. */
-    static final String LINUX_EVENT = "ctimer";
+    /** perf_events' CPU clock per thread, or ctimer where perf_events are not allowed (async-profiler's choice). */
+    static final String LINUX_EVENT = "cpu";
     /** setitimer(ITIMER_PROF): macOS has no per-thread CPU timers. */
     static final String MAC_EVENT = "itimer";
 
@@ -69,8 +77,13 @@ final class StackSampling {
                 version = async.execute("version").trim();
                 asyncFile = Files.createTempFile("forkscope-async-", ".jfr");
                 asyncFile.toFile().deleteOnExit();
-                async.execute("start,event=" + event + ",interval=" + periodMs * 1_000_000L + ",cstack=no,jfr,file="
-                        + asyncFile);
+                // clock=monotonic: JFR ticks from CLOCK_MONOTONIC, as the JDK's recording (and System.nanoTime) on
+                // Linux, so the two files' epoch times agree to the µs of their chunk headers
+                async.execute("start,event=" + event + ",interval=" + periodMs * 1_000_000L
+                        + ",clock=monotonic,cstack=no,jfr,file=" + asyncFile);
+                if (event.equals(LINUX_EVENT)) {
+                    event = LINUX_EVENT + (perfEventsOpen() ? " (perf_events)" : " (ctimer)");
+                }
             } catch (AsyncProfilerLibrary.Unavailable e) {
                 note = e.getMessage();
                 async = null;
@@ -101,6 +114,21 @@ final class StackSampling {
             SamplerEvent.emit(ENGINE_JFR, String.join(", ", jfr.events()), periodMs * 1_000_000L, note);
         }
         return new StackSampling(jfr, async, asyncFile, cpu);
+    }
+
+    /** Whether this process has a perf_events descriptor open (async-profiler's cpu engine opens one per thread). */
+    static boolean perfEventsOpen() {
+        try (var fds = Files.list(Path.of("/proc/self/fd"))) {
+            return fds.anyMatch(fd -> {
+                try {
+                    return Files.readSymbolicLink(fd).toString().contains("perf_event");
+                } catch (IOException | UnsupportedOperationException e) {
+                    return false;   // closed meanwhile
+                }
+            });
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
     }
 
     /** The engine that samples: {@value #ENGINE_ASYNC_PROFILER} or {@value #ENGINE_JFR}. */

@@ -23,7 +23,7 @@ import java.util.Locale;
  * {@code idleness} ("exact" or "estimated"), {@code contexts} (how contexts are built), {@code workers}
  * (P), {@code samples} ({@code event}, {@code period_ns}, {@code count}, {@code truncated},
  * {@code failed}, {@code lost}, {@code unplaced}, {@code idle_dropped}, {@code engine} (which engine
- * sampled: "async-profiler 4.1", "jfr"), {@code engine_event} (ctimer, itimer, jdk.ExecutionSample),
+ * sampled: "async-profiler 4.1", "jfr"), {@code engine_event} ("cpu (perf_events)", "cpu (ctimer)", itimer, jdk.ExecutionSample),
  * {@code engine_note} (why JFR sampled when async-profiler was the default), {@code vm_thread_samples},
  * {@code threads}: name, id, count, per_second, cpu_ns (CPU time while sampled), expected (cpu_ns /
  * period_ns), yield (count / expected), the last three null where unknown, {@code notes}: what the numbers rest on, e.g. a worker the sampler seldom reached), {@code totals} (work_ns, idleness_ns, overhead_ns, effort_ns), {@code forkscope_own_ns} (the part of
