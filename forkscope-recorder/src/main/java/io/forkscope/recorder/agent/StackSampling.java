@@ -49,12 +49,18 @@ final class StackSampling {
     private final AsyncProfilerLibrary async;
     private final Path asyncFile;
     private final ThreadCpuTimes cpuTimes;
+    /** async-profiler's log (its option log=): its warnings go there, not to the program's stderr. */
+    private final Path asyncLog;
+    private final Consumer<String> warn;
 
-    private StackSampling(JfrSampler jfr, AsyncProfilerLibrary async, Path asyncFile, ThreadCpuTimes cpuTimes) {
+    private StackSampling(JfrSampler jfr, AsyncProfilerLibrary async, Path asyncFile, ThreadCpuTimes cpuTimes,
+                          Path asyncLog, Consumer<String> warn) {
         this.jfr = jfr;
         this.async = async;
         this.asyncFile = asyncFile;
         this.cpuTimes = cpuTimes;
+        this.asyncLog = asyncLog;
+        this.warn = warn;
     }
 
     /**
@@ -67,6 +73,7 @@ final class StackSampling {
                                Consumer<String> warn) throws IOException {
         AsyncProfilerLibrary async = null;
         Path asyncFile = null;
+        Path asyncLog = null;
         String note = "";
         String event = null;
         String version = null;
@@ -77,10 +84,13 @@ final class StackSampling {
                 version = async.execute("version").trim();
                 asyncFile = Files.createTempFile("forkscope-async-", ".jfr");
                 asyncFile.toFile().deleteOnExit();
+                asyncLog = Files.createTempFile("forkscope-async-", ".log");
+                asyncLog.toFile().deleteOnExit();
                 // clock=monotonic: JFR ticks from CLOCK_MONOTONIC, as the JDK's recording (and System.nanoTime) on
                 // Linux, so the two files' epoch times agree to the µs of their chunk headers
                 async.execute("start,event=" + event + ",interval=" + periodMs * 1_000_000L
-                        + ",clock=monotonic,cstack=no,jfr,file=" + asyncFile);
+                        + ",clock=monotonic,cstack=no,log=" + asyncLog + ",jfr,file=" + asyncFile);
+                forwardLog(asyncLog, warn);
                 if (event.equals(LINUX_EVENT)) {
                     event = LINUX_EVENT + (perfEventsOpen() ? " (perf_events)" : " (ctimer)");
                 }
@@ -92,8 +102,11 @@ final class StackSampling {
                 async = null;
             }
             if (async == null) {
+                forwardLog(asyncLog, warn);
                 delete(asyncFile);
+                delete(asyncLog);
                 asyncFile = null;
+                asyncLog = null;
                 warn.accept("stack samples: sampled with JFR, not async-profiler: " + note);
             }
         }
@@ -113,7 +126,7 @@ final class StackSampling {
         } else {
             SamplerEvent.emit(ENGINE_JFR, String.join(", ", jfr.events()), periodMs * 1_000_000L, note);
         }
-        return new StackSampling(jfr, async, asyncFile, cpu);
+        return new StackSampling(jfr, async, asyncFile, cpu, asyncLog, warn);
     }
 
     /** Whether this process has a perf_events descriptor open (async-profiler's cpu engine opens one per thread). */
@@ -143,7 +156,11 @@ final class StackSampling {
         }
         byte[] samples = null;
         if (async != null) {
-            async.execute("stop");
+            try {
+                async.execute("stop,log=" + asyncLog);
+            } finally {
+                forwardLog(asyncLog, warn);
+            }
             samples = Files.readAllBytes(asyncFile);
         }
         byte[] own = jfr.finish();
@@ -160,6 +177,24 @@ final class StackSampling {
     void cleanUp() {
         jfr.cleanUp();
         delete(asyncFile);
+        delete(asyncLog);
+    }
+
+    /** Puts each line async-profiler logged (its warnings) into the recording's warnings, then empties the log. */
+    private static void forwardLog(Path log, Consumer<String> warn) {
+        if (log == null) {
+            return;
+        }
+        try {
+            for (String line : Files.readAllLines(log)) {
+                if (!line.isBlank()) {
+                    warn.accept("async-profiler: " + line.trim());
+                }
+            }
+            Files.write(log, new byte[0]);
+        } catch (IOException | RuntimeException e) {
+            // nothing to forward
+        }
     }
 
     private static void stopQuietly(AsyncProfilerLibrary async) {

@@ -26,7 +26,7 @@ public final class ContextsHeader {
     private ContextsHeader() {}
 
     /** Which engine sampled, and why JFR if async-profiler was the default. */
-    static String samplerLine(JfrSamples s) {
+    public static String samplerLine(JfrSamples s) {
         JfrSamples.Sampler e = s.sampler();
         String line = "sampled by: " + e.text();
         if (e.engine().startsWith("async-profiler")) {
