@@ -98,6 +98,13 @@ final class RecordCommand implements Callable<Integer> {
      */
     static final String STACK_DEPTH_OPTION = "-XX:FlightRecorderOptions:stackdepth=2048";
 
+    /**
+     * Lets async-profiler's library load without JDK 22+'s "restricted method" warning on the program's
+     * stderr. The flag is one for all unnamed modules, so the program's own class path gets native
+     * access too (its own System.load calls no longer warn either).
+     */
+    static final String NATIVE_ACCESS_OPTION = "--enable-native-access=ALL-UNNAMED";
+
     @Parameters(paramLabel = "COMMAND", arity = "1..*", description = "the command to run, after --")
     List<String> command;
 
@@ -170,6 +177,10 @@ final class RecordCommand implements Callable<Integer> {
             }
             if (sampler != null) {
                 launch.option("sampler=" + sampler);
+            }
+            if (!"jfr".equals(sampler)) {
+                // JDK 22+ would warn on stderr when async-profiler's library loads (JDK 17 takes the option too)
+                launch.jvmOption(NATIVE_ACCESS_OPTION);
             }
             launch.jvmOption(STACK_DEPTH_OPTION);
         }

@@ -65,6 +65,10 @@ final class AsyncProfilerLibrary {
             throw new Unavailable("no bundled async-profiler for " + System.getProperty("os.name") + " "
                     + System.getProperty("os.arch"));
         }
+        String noAccess = nativeAccessProblem();
+        if (noAccess != null) {
+            throw new Unavailable(noAccess);
+        }
         String other = anotherAsyncProfiler(inst);
         if (other != null) {
             throw new Unavailable("another async-profiler is in this JVM (" + other + ")");
@@ -90,6 +94,31 @@ final class AsyncProfilerLibrary {
             throw new Unavailable("async-profiler could not load", e);
         } finally {
             deleteOrAtExit(lib);   // the loaded library stays mapped (on Linux and macOS alike)
+        }
+    }
+
+    /** The JVM option that lets the program's class path (unnamed modules) load native libraries silently. */
+    static final String NATIVE_ACCESS_OPTION = "--enable-native-access=ALL-UNNAMED";
+
+    /**
+     * JDK 22+ prints "WARNING: A restricted method in java.lang.System has been called" on stderr when
+     * code without native access calls System.load, and for unnamed modules that permission is one
+     * flag for all of them; granting it needs native access itself (ModuleLayer.Controller's
+     * enableNativeAccess is restricted too). So there async-profiler is loaded only when the JVM was
+     * started with {@value #NATIVE_ACCESS_OPTION} (record --sample passes it); otherwise JFR samples and
+     * the note says why. @return null when loading is silent, else why not.
+     */
+    static String nativeAccessProblem() {
+        if (Runtime.version().feature() < 22) {
+            return null;
+        }
+        try {
+            boolean enabled = (Boolean) Module.class.getMethod("isNativeAccessEnabled")
+                    .invoke(AsyncProfilerLibrary.class.getModule());
+            return enabled ? null : "on JDK " + Runtime.version().feature() + " loading it would print a warning on"
+                    + " the program's stderr; start the JVM with " + NATIVE_ACCESS_OPTION + " (record --sample passes it)";
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return "cannot tell whether native access is enabled (" + e + ")";
         }
     }
 
@@ -176,7 +205,11 @@ final class AsyncProfilerLibrary {
             if (!name.startsWith("one.profiler.")) {
                 throw new ClassNotFoundException(name);
             }
-            try (InputStream in = resources.getResourceAsStream(ROOT + name.replace('.', '/') + ".class")) {
+            return define(name, resources.getResourceAsStream(ROOT + name.replace('.', '/') + ".class"));
+        }
+
+        private Class<?> define(String name, InputStream stream) throws ClassNotFoundException {
+            try (InputStream in = stream) {
                 if (in == null) {
                     throw new ClassNotFoundException(name);
                 }
