@@ -45,6 +45,16 @@ import org.junit.jupiter.params.provider.MethodSource;
  * that three has more work than one.
  */
 class ContextsIT {
+    /**
+     * The sampler of the three tests whose bounds were measured with JFR's (siblings, two phases, grain):
+     * with async-profiler, the default since issue 20, they moved on this 2-core VM at a load average of
+     * ~20 (estimated idleness of the serial phase below sibling three's; phase B : A 2.4-2.6 instead of
+     * 1.7-2.3; the coarse grain's overhead share up, as the recorder's own clock reads, which JFR could
+     * not walk, are now sampled). Their bounds are to be measured again with async-profiler; until
+     * then they keep testing the analysis on the sampler they were derived with.
+     */
+    static final String[] JFR_ERA = {"--sampler", "jfr"};
+
     /** Samples per second per worker below which the sampler was starved and the work ratio proves nothing. */
     static final double MIN_RATE = 30;
 
@@ -57,7 +67,8 @@ class ContextsIT {
     @MethodSource("runs")
     void siblingsOneToThreeAndTheSerialPhaseCarriesTheIdleness(String java, String mode, @TempDir Path dir) throws Exception {
         Path out = dir.resolve("contexts.fsk");
-        CliRunner.Result rec = CliRunner.run("record", "--sample", "--sample-period-ms", "5", "--mode", mode,
+        // JFR: see JFR_ERA below
+        CliRunner.Result rec = CliRunner.run("record", "--sample", JFR_ERA[0], JFR_ERA[1], "--sample-period-ms", "5", "--mode", mode,
                 "-o", out.toString(), "--", java, "-cp", CliIT.cp(), ContextPrograms.class.getName(), "500");
         assertThat(rec.exitCode()).as(rec.err()).isZero();
 
@@ -217,8 +228,8 @@ class ContextsIT {
     @MethodSource("javas")
     void phasesKeepTheirExactShareWhateverTheSamplerDelivers(String java, @TempDir Path dir) throws Exception {
         Path out = dir.resolve("phases.fsk");
-        CliRunner.Result rec = CliRunner.run("record", "--sample", "--mode", "dag", "--sites", "-o", out.toString(),
-                "--", java, "-cp", CliIT.cp(), TwoPhases.class.getName(), "20");
+        CliRunner.Result rec = CliRunner.run("record", "--sample", JFR_ERA[0], JFR_ERA[1], "--mode", "dag", "--sites",
+                "-o", out.toString(), "--", java, "-cp", CliIT.cp(), TwoPhases.class.getName(), "20");
         assertThat(rec.exitCode()).as(rec.err()).isZero();
         CliRunner.Result json = CliRunner.run("contexts", out.toString(), "--json");
         assertThat(json.exitCode()).as(json.err()).isZero();
@@ -286,7 +297,8 @@ class ContextsIT {
     /** @return overhead / (work + overhead), with and without forkscope's own code */
     private static double[] overheadShares(String java, Path dir, String grain, String n) throws Exception {
         Path out = dir.resolve(grain + ".fsk");
-        CliRunner.Result rec = CliRunner.run("record", "--sample", "--contexts", "physical", "--sample-period-ms", "5",
+        CliRunner.Result rec = CliRunner.run("record", "--sample", JFR_ERA[0], JFR_ERA[1], "--contexts", "physical",
+                "--sample-period-ms", "5",
                 "-o", out.toString(), "--", java, "-cp", CliIT.cp(), GrainPrograms.class.getName(), grain, n);
         assertThat(rec.exitCode()).as(rec.err()).isZero();
         CliRunner.Result json = CliRunner.run("contexts", out.toString(), "--json");
