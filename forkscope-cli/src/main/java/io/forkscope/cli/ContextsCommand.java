@@ -112,6 +112,9 @@ final class ContextsCommand implements Callable<Integer> {
         if (view.json) {
             ContextsJson.write(r, name, rec.complete(), RecordingInput.named(rec.warnings(), name), out);
         } else if (view.collapsed) {
+            // the lines are FlameGraph's format, with no room for a header: which engine sampled goes to stderr
+            ContextsHeader.samplerLine(r.samples()).lines().forEach(l -> err.println("forkscope: " + l));
+            err.flush();
             CollapsedStacks.write(r.profile(), m, 1000, out);
         } else {
             if (!rec.complete()) {

@@ -72,9 +72,15 @@ final class RecordCommand implements Callable<Integer> {
     List<String> sitesExclude = new ArrayList<>();
 
     @Option(names = "--sample",
-            description = {"also sample every thread's stack with the JDK Flight Recorder, for forkscope contexts"
-                + " (work, idleness and overhead by logical calling context); see --contexts"})
+            description = {"also sample every running thread's stack (async-profiler, or JFR: see --sampler), for"
+                + " forkscope contexts (work, idleness and overhead by logical calling context); see --contexts"})
     boolean sample;
+
+    @Option(names = "--sampler", paramLabel = "async-profiler|jfr",
+            description = {"with --sample: the sampling engine: async-profiler (default; a sample per period of each"
+                + " thread's CPU time; JFR where its bundled library cannot load) or jfr (the JDK Flight Recorder's"
+                + " execution sampler); implies --sample"})
+    String sampler;
 
     @Option(names = "--contexts", paramLabel = "logical|physical",
             description = {"with --sample: logical (the default) also records the DAG and the call sites (--mode dag"
@@ -93,6 +99,13 @@ final class RecordCommand implements Callable<Integer> {
      */
     static final String STACK_DEPTH_OPTION = "-XX:FlightRecorderOptions:stackdepth=2048";
 
+    /**
+     * Lets async-profiler's library load without JDK 22+'s "restricted method" warning on the program's
+     * stderr. The flag is one for all unnamed modules, so the program's own class path gets native
+     * access too (its own System.load calls no longer warn either).
+     */
+    static final String NATIVE_ACCESS_OPTION = "--enable-native-access=ALL-UNNAMED";
+
     @Parameters(paramLabel = "COMMAND", arity = "1..*", description = "the command to run, after --")
     List<String> command;
 
@@ -103,7 +116,10 @@ final class RecordCommand implements Callable<Integer> {
         if (contexts != null && !contexts.equals("logical") && !contexts.equals("physical")) {
             throw new UserError("--contexts is logical or physical, not '" + contexts + "'");
         }
-        boolean sampling = sample || samplePeriodMs != null || contexts != null;
+        if (sampler != null && !sampler.equals("async-profiler") && !sampler.equals("jfr")) {
+            throw new UserError("--sampler is async-profiler or jfr, not '" + sampler + "'");
+        }
+        boolean sampling = sample || samplePeriodMs != null || contexts != null || sampler != null;
         if ("logical".equals(contexts) && ((mode != null && !mode.equals("dag")) || u != Unit.TIME)) {
             throw new UserError("--contexts logical records the DAG: it needs --mode dag (or no --mode) and --unit time");
         }
@@ -159,6 +175,13 @@ final class RecordCommand implements Callable<Integer> {
             launch.option("sample=true");
             if (samplePeriodMs != null) {
                 launch.option("sample.period.ms=" + samplePeriodMs);
+            }
+            if (sampler != null) {
+                launch.option("sampler=" + sampler);
+            }
+            if (!"jfr".equals(sampler)) {
+                // JDK 22+ would warn on stderr when async-profiler's library loads (JDK 17 takes the option too)
+                launch.jvmOption(NATIVE_ACCESS_OPTION);
             }
             launch.jvmOption(STACK_DEPTH_OPTION);
         }

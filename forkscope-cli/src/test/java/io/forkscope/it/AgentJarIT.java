@@ -82,6 +82,24 @@ class AgentJarIT {
         assertThat(versionedClasses).isGreaterThan(2900);
     }
 
+    /**
+     * async-profiler rides along as resources, never as classes the system loader could find (the JVM
+     * appends the agent jar to the class path): its classes, the three platforms' libraries and its
+     * licence under META-INF/forkscope/async-profiler/, nothing of it at the jar's root.
+     */
+    @Test
+    void asyncProfilerIsBundledOutOfTheProgramsReach() throws IOException {
+        List<String> names = new ArrayList<>();
+        try (JarFile jar = new JarFile(ChildJvm.jar().toFile())) {
+            Collections.list(jar.entries()).forEach(e -> names.add(e.getName()));
+        }
+        assertThat(names).noneMatch(n -> n.startsWith("one/") || n.endsWith(".so") && !n.startsWith("META-INF/forkscope/"));
+        String root = "META-INF/forkscope/async-profiler/";
+        assertThat(names).contains(root + "one/profiler/AsyncProfiler.class", root + "linux-x64/libasyncProfiler.so",
+                root + "linux-arm64/libasyncProfiler.so", root + "macos/libasyncProfiler.so",
+                root + "LICENSE-async-profiler.txt");
+    }
+
     @Test
     void theBootJarHoldsOnlyForkscopeClassesThatReferToNothingOutsideIt(@TempDir Path dir) throws IOException {
         Path boot = dir.resolve("forkscope-boot.jar");

@@ -30,6 +30,10 @@ public final class JfrSampleReader {
     public static final String EXECUTION_SAMPLE = "jdk.ExecutionSample";
     public static final String CPU_TIME_SAMPLE = "jdk.CPUTimeSample";
     public static final String CPU_TIME_SAMPLES_LOST = "jdk.CPUTimeSamplesLost";
+    /** The agent's event naming the engine that sampled (recorder/agent/SamplerEvent). */
+    public static final String SAMPLER = "io.forkscope.Sampler";
+    /** The agent's events with a thread's CPU time while sampled (recorder/agent/ThreadCpuTimeEvent); the largest counts. */
+    public static final String THREAD_CPU_TIME = "io.forkscope.ThreadCpuTime";
 
     private JfrSampleReader() {
     }
@@ -42,11 +46,25 @@ public final class JfrSampleReader {
         long truncated = 0;
         long failed = 0;
         long lost = 0;
+        long vmThreads = 0;
+        JfrSamples.Sampler sampler = JfrSamples.Sampler.JFR_UNNAMED;
+        Map<Long, Long> cpu = new HashMap<>();
+        Map<Long, String> cpuNames = new HashMap<>();
         String threadField = eventName.equals(CPU_TIME_SAMPLE) ? "eventThread" : "sampledThread";
         try (RecordingFile recording = new RecordingFile(file)) {
             while (recording.hasMoreEvents()) {
                 RecordedEvent event = recording.readEvent();
                 String name = event.getEventType().getName();
+                if (name.equals(SAMPLER)) {
+                    sampler = new JfrSamples.Sampler(event.getString("engine"), event.getString("event"),
+                            event.getString("note") == null ? "" : event.getString("note"));
+                    continue;
+                }
+                if (name.equals(THREAD_CPU_TIME)) {
+                    cpu.merge(event.getLong("javaThreadId"), event.getLong("cpuNs"), Math::max);
+                    cpuNames.put(event.getLong("javaThreadId"), event.getString("threadName"));
+                    continue;
+                }
                 if (name.equals(CPU_TIME_SAMPLES_LOST)) {
                     lost += eventName.equals(CPU_TIME_SAMPLE) ? event.getInt("lostSamples") : 0;
                     continue;
@@ -65,6 +83,10 @@ public final class JfrSampleReader {
                     continue;
                 }
                 long threadId = thread.getJavaThreadId();
+                if (threadId <= 0) {
+                    vmThreads++;   // the JVM's own threads (GC, compilers): no Java frame
+                    continue;
+                }
                 long time = event.getStartTime().getEpochSecond() * 1_000_000_000L + event.getStartTime().getNano();
                 List<Frame> frames = new ArrayList<>(stack.getFrames().size());
                 for (RecordedFrame f : stack.getFrames()) {
@@ -81,6 +103,6 @@ public final class JfrSampleReader {
         }
         Map<Long, JfrSamples.ThreadRate> perThread = new HashMap<>();
         rates.forEach((id, r) -> perThread.put(id, new JfrSamples.ThreadRate(id, names.get(id), r[0], r[1], r[2])));
-        return new JfrSamples(eventName, samples, perThread, truncated, failed, lost);
+        return new JfrSamples(eventName, samples, perThread, truncated, failed, lost, sampler, cpu, cpuNames, vmThreads);
     }
 }

@@ -190,7 +190,7 @@ public final class SampledContexts {
             return all;
         }
         List<StackSample> kept = all.samples().stream().filter(s -> !tool.contains(s.threadId())).toList();
-        return new JfrSamples(all.eventName(), kept, all.perThread(), all.truncated(), all.failed(), all.lost());
+        return all.withSamples(kept);
     }
 
     /** The sampling period the agent used (info sample.period.ms; 10 ms when absent). */
@@ -590,7 +590,26 @@ public final class SampledContexts {
             idleness[tree.find(ContextTree.ROOT, Frame.NO_WORK_ANYWHERE)] += swept.idleWhileNobodyWorksNs();
         }
         List<String> notes = new ArrayList<>();
+        Map<String, Long> cpuIdByName = new HashMap<>();
+        read.cpuNames().forEach((id, name) -> cpuIdByName.putIfAbsent(name, id));
         for (int w = 0; w < workers.size(); w++) {
+            String name = workers.get(w).thread();
+            Long id = idByName.getOrDefault(name, cpuIdByName.get(name));
+            Long cpu = id == null ? null : read.cpuNs().get(id);
+            if (cpu != null) {
+                // the agent knew the thread's CPU time: a worker that was busy but preempted is not
+                // under-sampled; one that ran and was not sampled is
+                JfrSamples.ThreadRate rate = read.perThread().get(id);
+                long got = rate == null ? 0 : rate.count();
+                double expected = (double) cpu / Math.max(1, periodNs);
+                if (expected >= WINDOW_PERIODS && got < FEW_SAMPLES * expected) {
+                    notes.add(String.format(java.util.Locale.ROOT, "%s was sampled %d times in %.2f s of CPU time"
+                            + " (%.0f%% of one per period of CPU time): its time is exact per %s, but what it ran"
+                            + " below that rests on few samples (%s)", name, got, cpu / 1e9, 100 * got / expected,
+                            forks != null ? "logical context (fork sites)" : "window of the run", read.sampler().text()));
+                }
+                continue;
+            }
             long busy = workers.get(w).busyWithin(start, end);
             double expected = (double) busy / Math.max(1, periodNs);
             if (expected >= WINDOW_PERIODS && working[w] < FEW_SAMPLES * expected) {
@@ -598,7 +617,7 @@ public final class SampledContexts {
                         + " per period): its time is exact per %s, but what it ran below that rests on few samples"
                         + " (JFR's sampler skips a thread that is off its CPU or whose stack it cannot walk, e.g."
                         + " stopped in a clock or native call on JDK 17; JDK 25's jdk.CPUTimeSample walks those)",
-                        workers.get(w).thread(), working[w], busy / 1e9, 100 * working[w] / expected,
+                        name, working[w], busy / 1e9, 100 * working[w] / expected,
                         forks != null ? "logical context (fork sites)" : "window of the run"));
             }
         }

@@ -42,6 +42,9 @@ public final class Agent {
     /** Information key: the sampling period in ms (agent option sample.period.ms). */
     public static final String INFO_SAMPLE_PERIOD_MS = "sample.period.ms";
 
+    /** Information key: the sampling engine asked for (agent option sampler). */
+    public static final String INFO_SAMPLER = "sampler";
+
     private Agent() {}
 
     public static void start(String options, Instrumentation inst) {
@@ -98,7 +101,7 @@ public final class Agent {
             });
             RecorderBridge.install(new RegionHooks(engine));
             if (opts.sample()) {
-                startSampling(opts, originNs, engine, sink);
+                startSampling(opts, originNs, inst, engine, sink);
             }
             watchSignals(sink);
             sink.start();
@@ -153,14 +156,15 @@ public final class Agent {
     }
 
     /**
-     * Starts the JFR sampler (agent option sample) and hands its end to the sink. A sampler that
-     * cannot start leaves the run recorded without samples: one line on stderr, a warning in the
-     * recording, the rest as usual.
+     * Starts sampling (agent option sample; {@link StackSampling}) and hands its end to the sink. A
+     * sampler that cannot start leaves the run recorded without samples: one line on stderr, a warning
+     * in the recording, the rest as usual.
      */
-    private static void startSampling(AgentOptions opts, long originNs, SpanEngine engine, RecordingSink sink) {
-        JfrSampler sampler;
+    private static void startSampling(AgentOptions opts, long originNs, Instrumentation inst, SpanEngine engine,
+                                      RecordingSink sink) {
+        StackSampling sampler;
         try {
-            sampler = JfrSampler.start(opts.samplePeriodMs(), originNs);
+            sampler = StackSampling.start(opts.sampler(), opts.samplePeriodMs(), originNs, inst, engine::warn);
         } catch (Throwable t) {
             System.err.println("forkscope: could not start sampling, the run is recorded without samples: " + t);
             engine.warn("stack samples: sampling could not start (" + t + ")");
@@ -309,6 +313,7 @@ public final class Agent {
         if (opts.sample()) {
             info.put(INFO_SAMPLE, "true");
             info.put(INFO_SAMPLE_PERIOD_MS, Long.toString(opts.samplePeriodMs()));
+            info.put(INFO_SAMPLER, opts.sampler());   // asked for; the samples' file says which sampled
         }
         if (opts.fifoPools() != null) {
             info.put("pool.mode", opts.fifoPools() ? "fifo" : "lifo");

@@ -45,13 +45,15 @@ import java.util.List;
  * sites.throttle.ns=N|off  (unit=time) a call site whose invocations average under N ns of local
  *                  work after 65,536 of them on one thread (4,096 when another site is checked) stops being profiled (its later calls
  *                  are its caller's local work; the recording names it); default 1000
- * sample=true|false  sample every thread's stack with the JDK Flight Recorder (jdk.ExecutionSample,
- *                  and jdk.CPUTimeSample where the JDK has it) and embed the samples in the
- *                  recording, for forkscope contexts (default false; mode cilkview or dag)
- * sample.period.ms=N   the sampling period (default 10, implies sample=true): JFR's execution
- *                  sampler floors at 1 ms and visits only a few threads per period, so a shorter
- *                  period buys few samples for much cost; 10 ms is JFR's own profiling setting
- *                  (profile.jfc) and gives ~100 samples/s per running thread
+ * sample=true|false  sample every thread's stack and embed the samples in the recording, for
+ *                  forkscope contexts (default false; mode cilkview or dag)
+ * sampler=async-profiler|jfr   the sampling engine (implies sample=true): async-profiler (default;
+ *                  the bundled library, a sample per period of each thread's CPU time; JFR where it
+ *                  cannot load) or the JDK Flight Recorder (jdk.ExecutionSample, and jdk.CPUTimeSample
+ *                  where the JDK has it); see StackSampling
+ * sample.period.ms=N   the sampling period (default 10, implies sample=true): 100 samples per
+ *                  second of a thread's CPU time; JFR's execution sampler floors at 1 ms and visits
+ *                  only a few threads per period, and 10 ms is JFR's own profiling setting
  * worker.stack=auto|off|SIZE   the stack size of the ForkJoinPool workers the program creates
  *                  (mode cilkview or dag): the recorder's advice and the woven call sites take more
  *                  stack per level of nested task execution, so auto (the default) gives workers
@@ -62,11 +64,16 @@ import java.util.List;
 public record AgentOptions(Path out, boolean force, Unit unit, long burden, String burdenSource, long flushMs,
                            String mode, int workers, Boolean fifoPools, boolean collapse, long cpuThresholdNs,
                            boolean sites, List<String> sitesInclude, List<String> sitesExclude,
-                           long sitesThrottleNs, boolean sample, long samplePeriodMs, long workerStack) {
+                           long sitesThrottleNs, boolean sample, long samplePeriodMs, long workerStack,
+                           String sampler) {
     /** {@link #workerStack} of worker.stack=auto: a multiple of the JVM's default thread stack. */
     public static final long WORKER_STACK_AUTO = -1;
     /** {@link #workerStack} of worker.stack=off: workers keep the JVM's default. */
     public static final long WORKER_STACK_OFF = 0;
+    /** Agent option sampler: async-profiler (the default), JFR where it cannot be used. */
+    public static final String SAMPLER_ASYNC_PROFILER = "async-profiler";
+    /** Agent option sampler: the JDK Flight Recorder's execution sampler. */
+    public static final String SAMPLER_JFR = "jfr";
     /** The sampling period when sample.period.ms is not given (see the class comment). */
     public static final long DEFAULT_SAMPLE_PERIOD_MS = 10;
 
@@ -104,6 +111,7 @@ public record AgentOptions(Path out, boolean force, Unit unit, long burden, Stri
         Boolean sample = null;
         long samplePeriod = DEFAULT_SAMPLE_PERIOD_MS;
         boolean periodGiven = false;
+        String sampler = null;
         long workerStack = WORKER_STACK_AUTO;
         if (text != null && !text.isBlank()) {
             for (String item : text.split(",")) {
@@ -117,6 +125,13 @@ public record AgentOptions(Path out, boolean force, Unit unit, long burden, Stri
                             throw new IllegalArgumentException("agent option sample is true or false, not '" + value + "'");
                         }
                         sample = value.equals("true");
+                    }
+                    case "sampler" -> {
+                        if (!value.equals(SAMPLER_ASYNC_PROFILER) && !value.equals(SAMPLER_JFR)) {
+                            throw new IllegalArgumentException("agent option sampler is " + SAMPLER_ASYNC_PROFILER
+                                    + " or " + SAMPLER_JFR + ", not '" + value + "'");
+                        }
+                        sampler = value;
                     }
                     case "sample.period.ms" -> {
                         samplePeriod = parseNonNegative(key, value);
@@ -198,13 +213,16 @@ public record AgentOptions(Path out, boolean force, Unit unit, long burden, Stri
         if (periodGiven && Boolean.FALSE.equals(sample)) {
             throw new IllegalArgumentException("agent option sample.period.ms needs sample=true");
         }
-        boolean withSamples = periodGiven || Boolean.TRUE.equals(sample);
+        if (sampler != null && Boolean.FALSE.equals(sample)) {
+            throw new IllegalArgumentException("agent option sampler needs sample=true");
+        }
+        boolean withSamples = periodGiven || sampler != null || Boolean.TRUE.equals(sample);
         if (withSamples && mode.equals(MODE_REGIONS)) {
             throw new IllegalArgumentException("agent option sample needs mode " + MODE_CILKVIEW + " or " + MODE_DAG);
         }
         return new AgentOptions(out, force, unit, burden, source, flush, mode, workers, fifo, collapse, cpuThreshold,
                 withSites, include, exclude, unit == Unit.TIME ? throttle : 0, withSamples, samplePeriod,
-                workerStack);
+                workerStack, sampler == null ? SAMPLER_ASYNC_PROFILER : sampler);
     }
 
     /** @return whether every node of the run's DAG is recorded too (see {@link #MODE_DAG}) */

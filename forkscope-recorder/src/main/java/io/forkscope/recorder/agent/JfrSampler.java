@@ -15,10 +15,11 @@ import jdk.jfr.Recording;
 import jdk.jfr.RecordingState;
 
 /**
- * Stack samples of the whole run from the JDK Flight Recorder (agent option sample=true): a
- * programmatic {@link Recording} of {@value #EXECUTION_SAMPLE} at the sampling period, plus
- * {@value #CPU_TIME_SAMPLE} (and its losses) where the JDK has that event (JDK 25; looked up by
- * name at run time), plus {@link ClockAnchor} events. Loaded by the system class loader, never
+ * The run's JDK Flight Recorder recording (agent option sample=true): a programmatic {@link Recording}
+ * of {@link ClockAnchor}, {@link SubmissionEvent}, {@link SamplerEvent} and {@link ThreadCpuTimeEvent}
+ * events and, when JFR is the sampling engine ({@link StackSampling}), {@value #EXECUTION_SAMPLE} at
+ * the sampling period plus {@value #CPU_TIME_SAMPLE} (and its losses) where the JDK has that event
+ * (JDK 25; looked up by name at run time). Loaded by the system class loader, never
  * from the boot path: only the agent touches jdk.jfr.
  *
  * <p>The end of the run races with JFR's own shutdown hook, which stops every running recording
@@ -48,19 +49,21 @@ final class JfrSampler {
     }
 
     /**
-     * Starts sampling every {@code periodMs}. {@code originNs}: the recorder's clock origin
-     * ({@link System#nanoTime()} at the engine's start), for the clock anchors.
+     * Starts the recording, sampling every {@code periodMs} when {@code samples}. {@code originNs}: the
+     * recorder's clock origin ({@link System#nanoTime()} at the engine's start), for the clock anchors.
      */
-    static JfrSampler start(long periodMs, long originNs) throws IOException {
+    static JfrSampler start(long periodMs, long originNs, boolean samples) throws IOException {
         Set<String> known = FlightRecorder.getFlightRecorder().getEventTypes().stream()
                 .map(EventType::getName).collect(Collectors.toSet());
         Recording r = new Recording();
         r.setName("forkscope-samples");
         r.setToDisk(true);
         List<String> events = new ArrayList<>();
-        r.enable(EXECUTION_SAMPLE).withPeriod(Duration.ofMillis(periodMs));
-        events.add(EXECUTION_SAMPLE);
-        if (known.contains(CPU_TIME_SAMPLE)) {
+        if (samples) {
+            r.enable(EXECUTION_SAMPLE).withPeriod(Duration.ofMillis(periodMs));
+            events.add(EXECUTION_SAMPLE);
+        }
+        if (samples && known.contains(CPU_TIME_SAMPLE)) {
             // throttle as a CPU-time period: one sample per period of a thread's CPU time
             r.enable(CPU_TIME_SAMPLE).with("throttle", periodMs + "ms");
             events.add(CPU_TIME_SAMPLE);
@@ -70,6 +73,8 @@ final class JfrSampler {
         }
         r.enable(ClockAnchor.class);
         r.enable(SubmissionEvent.class).withStackTrace();
+        r.enable(SamplerEvent.class);
+        r.enable(ThreadCpuTimeEvent.class);
         Path dest = Files.createTempFile("forkscope-samples-", ".jfr");
         dest.toFile().deleteOnExit();
         r.setDestination(dest);

@@ -105,6 +105,13 @@ class AgentOptionsTest {
         assertThat(fast.samplePeriodMs()).isEqualTo(2);
         assertThatThrownBy(() -> AgentOptions.parse("sample.period.ms=0", 7)).hasMessageContaining("at least 1");
         assertThatThrownBy(() -> AgentOptions.parse("sample=yes", 7)).hasMessageContaining("true or false");
+        assertThat(off.sampler()).isEqualTo(AgentOptions.SAMPLER_ASYNC_PROFILER);
+        AgentOptions jfr = AgentOptions.parse("sampler=jfr", 7);
+        assertThat(jfr.sample()).as("sampler implies sample").isTrue();
+        assertThat(jfr.sampler()).isEqualTo("jfr");
+        assertThat(AgentOptions.parse("sample=true,sampler=async-profiler", 7).sampler()).isEqualTo("async-profiler");
+        assertThatThrownBy(() -> AgentOptions.parse("sampler=perf", 7)).hasMessageContaining("async-profiler or jfr");
+        assertThatThrownBy(() -> AgentOptions.parse("sample=false,sampler=jfr", 7)).hasMessageContaining("needs sample=true");
         assertThatThrownBy(() -> AgentOptions.parse("sample=false,sample.period.ms=5", 7))
                 .hasMessageContaining("needs sample=true");
         assertThatThrownBy(() -> AgentOptions.parse("sample=true,mode=regions", 7)).hasMessageContaining("mode");

@@ -4,7 +4,6 @@ import io.forkscope.analysis.contexts.Advisor;
 import io.forkscope.analysis.contexts.JfrSamples;
 import io.forkscope.analysis.contexts.SampledContexts;
 import java.io.PrintWriter;
-import java.util.Comparator;
 import java.util.Locale;
 
 /** What every text view of the contexts says first: the samples, how idleness was obtained, what a context is. */
@@ -28,15 +27,40 @@ public final class ContextsHeader {
 
     private ContextsHeader() {}
 
+    /** Which engine sampled, and why JFR if async-profiler was the default. */
+    public static String samplerLine(JfrSamples s) {
+        JfrSamples.Sampler e = s.sampler();
+        String line = "sampled by: " + e.text();
+        if (e.engine().startsWith("async-profiler")) {
+            line += ", a sample per period of each thread's CPU time, every running thread";
+        }
+        if (s.vmThreadSamples() > 0) {
+            line += "; " + s.vmThreadSamples() + " samples of the JVM's own threads (GC, compilers) left out";
+        }
+        return e.note().isEmpty() ? line : line + "\nnote: sampled with JFR, not async-profiler: " + e.note();
+    }
+
     public static void write(SampledContexts.Result r, String name, boolean sites, PrintWriter out) {
         JfrSamples s = r.samples();
         out.printf(Locale.ROOT, "%s: work, idleness and overhead by calling context%n", name);
         out.printf(Locale.ROOT, "samples: %d of %s every %d ms, %d truncated, %d failed, %d lost%s%n",
                 s.samples().size(), s.eventName(), r.periodNs() / 1_000_000, s.truncated(), s.failed(), s.lost(),
                 r.otherEvents().isEmpty() ? "" : "; also " + String.join(", ", r.otherEvents()));
-        s.perThread().values().stream().sorted(Comparator.comparing(JfrSamples.ThreadRate::threadName,
-                Comparator.nullsLast(Comparator.naturalOrder()))).forEach(t ->
-                out.printf(Locale.ROOT, "  %-40s %7d samples %8.1f /s%n", t.threadName(), t.count(), t.perSecond()));
+        out.println(samplerLine(s));
+        boolean cpu = !s.cpuNs().isEmpty();
+        if (cpu) {
+            out.println("  per thread: samples, rate, CPU time while sampled, samples expected (CPU time / period),"
+                    + " obtained / expected");
+        }
+        for (JfrSamples.ThreadYield t : s.threads(r.periodNs())) {
+            if (!t.cpuKnown()) {
+                out.printf(Locale.ROOT, "  %-40s %7d samples %8.1f /s%n", t.threadName(), t.samples(), t.perSecond());
+            } else {
+                out.printf(Locale.ROOT, "  %-40s %7d samples %8.1f /s %10.1f ms CPU %9.1f expected %6s%n",
+                        t.threadName(), t.samples(), t.perSecond(), t.cpuNs() / 1e6, t.expected(),
+                        Double.isNaN(t.yield()) ? "-" : String.format(Locale.ROOT, "%.0f%%", 100 * t.yield()));
+            }
+        }
         if (r.unplaced() > 0 || r.idleDropped() > 0 || r.toolThreadSamples() > 0) {
             out.printf(Locale.ROOT, "left out: %d samples of idle workers, %d of threads outside the pools or the workers'"
                     + " span, %d of JFR's and forkscope's threads%n", r.idleDropped(), r.unplaced(), r.toolThreadSamples());

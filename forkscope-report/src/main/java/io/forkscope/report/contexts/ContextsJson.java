@@ -22,8 +22,11 @@ import java.util.Locale;
  * The contexts for programs, one JSON object: {@code file}, {@code complete}, {@code warnings},
  * {@code idleness} ("exact" or "estimated"), {@code contexts} (how contexts are built), {@code workers}
  * (P), {@code samples} ({@code event}, {@code period_ns}, {@code count}, {@code truncated},
- * {@code failed}, {@code lost}, {@code unplaced}, {@code idle_dropped}, {@code threads}: name, count,
- * per_second, {@code notes}: what the numbers rest on, e.g. a worker the sampler seldom reached), {@code totals} (work_ns, idleness_ns, overhead_ns, effort_ns), {@code forkscope_own_ns} (the part of
+ * {@code failed}, {@code lost}, {@code unplaced}, {@code idle_dropped}, {@code engine} (which engine
+ * sampled: "async-profiler 4.1", "jfr"), {@code engine_event} ("cpu (perf_events)", "cpu (ctimer)", itimer, jdk.ExecutionSample),
+ * {@code engine_note} (why JFR sampled when async-profiler was the default), {@code vm_thread_samples},
+ * {@code threads}: name, id, count, per_second, cpu_ns (CPU time while sampled), expected (cpu_ns /
+ * period_ns), yield (count / expected), the last three null where unknown, {@code notes}: what the numbers rest on, e.g. a worker the sampler seldom reached), {@code totals} (work_ns, idleness_ns, overhead_ns, effort_ns), {@code forkscope_own_ns} (the part of
  * the totals spent in forkscope's own code, the recorder's hooks), {@code nodes}: the
  * context tree in id order (a parent before its children), each {@code id}, {@code parent} (-1 at the
  * root), {@code class}, {@code method}, {@code line} (-1 unknown), {@code kind}, and
@@ -54,6 +57,11 @@ public final class ContextsJson {
             JfrSamples s = r.samples();
             g.writeObjectFieldStart("samples");
             g.writeStringField("event", s.eventName());
+            // which engine sampled: "async-profiler 4.1", "jfr"; what triggers a sample; why JFR if not the default
+            g.writeStringField("engine", s.sampler().engine());
+            g.writeStringField("engine_event", s.sampler().event());
+            g.writeStringField("engine_note", s.sampler().note());
+            g.writeNumberField("vm_thread_samples", s.vmThreadSamples());
             g.writeNumberField("period_ns", r.periodNs());
             g.writeNumberField("count", s.samples().size());
             g.writeNumberField("truncated", s.truncated());
@@ -68,11 +76,26 @@ public final class ContextsJson {
                 g.writeNumberField("min_for_advice", Advisor.DEFAULT.minSamples());
             }
             g.writeArrayFieldStart("threads");
-            for (JfrSamples.ThreadRate t : s.perThread().values()) {
+            for (JfrSamples.ThreadYield t : s.threads(r.periodNs())) {
                 g.writeStartObject();
                 g.writeStringField("name", t.threadName());
-                g.writeNumberField("count", t.count());
+                g.writeNumberField("id", t.threadId());
+                g.writeNumberField("count", t.samples());
                 jsonRatio(g, "per_second", t.perSecond());
+                // CPU time while sampled, expected = cpu / period, yield = count / expected (null: unknown)
+                if (t.cpuKnown()) {
+                    g.writeNumberField("cpu_ns", t.cpuNs());
+                    jsonRatio(g, "expected", t.expected());
+                    if (Double.isNaN(t.yield())) {
+                        g.writeNullField("yield");
+                    } else {
+                        jsonRatio(g, "yield", t.yield());
+                    }
+                } else {
+                    g.writeNullField("cpu_ns");
+                    g.writeNullField("expected");
+                    g.writeNullField("yield");
+                }
                 g.writeEndObject();
             }
             g.writeEndArray();
