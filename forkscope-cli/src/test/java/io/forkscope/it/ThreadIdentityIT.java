@@ -61,10 +61,10 @@ class ThreadIdentityIT {
         assertThat(j.get("workers").asInt()).isEqualTo(p);
         double work = j.get("work_ns").asDouble();
         assertThat(work).isEqualTo((double) rec.wholeRun().measures().work());
-        // The breakdown counts at most slots(t) running nodes (measures.md §2). main's slot opens with its
-        // outermost task body, a few µs of hooks after the node that submitted it began, so up to that much
-        // of main's work falls outside its slot (seen: 1.3 and 24 µs of 63-66 ms): not the 20-30 ms of
-        // main's whole share that a P without main would lose.
+        // The breakdown counts at most slots(t) running nodes (measures.md §2). main's slot is bounded by its
+        // outermost task bodies, its nodes by fork/join events: a few µs apart at the edges (not yet
+        // explained), so that much of main's work can fall outside its slot (seen: 1.3 and 24 µs of
+        // 63-66 ms), not the tens of ms of main's whole share that a P without main would lose.
         assertThat(j.get("breakdown").get("work_ns").asDouble()).as("breakdown work = T1, but the slot's edge")
                 .isLessThanOrEqualTo(work).isCloseTo(work, within(1e-3 * work));
     }
