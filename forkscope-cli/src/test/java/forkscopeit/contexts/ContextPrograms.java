@@ -15,10 +15,9 @@ import java.util.concurrent.RecursiveAction;
  *     {@code serial}'s idleness = (P − 1) × its length = its work.</li>
  * </ol>
  * Outside io.forkscope: frames of io.forkscope.* classes are the tool's (overhead), not the program's.
- * Spinning is on the wall clock: with busy intervals, work and idleness are wall-clock measures (a
- * worker holding a task is working while the OS preempts it), so each task's time is at least its
- * length and at most that plus the delay before its last check of the clock: the phases keep their
- * ratios on a loaded machine. Prints one line; args: X in ms (default 250).
+ * Spinning is on the wall clock, so the phases keep their ratios on a loaded machine: a task's time is
+ * its length less the time the recorder saw its thread preempted (taken out of strands), plus the
+ * delay before its last check of the clock. Prints one line; args: X in ms (default 250).
  */
 public final class ContextPrograms {
     static volatile long sink;
