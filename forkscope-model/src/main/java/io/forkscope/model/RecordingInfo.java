@@ -27,6 +27,13 @@ public final class RecordingInfo {
      * finish, so the recording is not {@link Recording#complete() complete}.
      */
     public static final String ENDED_BY = "run.ended.by";
+    /**
+     * Prefix of a thread's CPU time while sampled, read at the close: key {@code sample.cpu.<java
+     * thread id>}, value {@code "<ns> <thread name>"} (recorder with --sample, format 1.8 files from
+     * this recorder on). The JFR events that carry the same values during the run can miss the last
+     * read (JFR's shutdown hook may stop its recording first); these cannot.
+     */
+    public static final String SAMPLE_CPU_PREFIX = "sample.cpu.";
 
     private final Map<String, String> values;
 
@@ -49,6 +56,37 @@ public final class RecordingInfo {
     /** @return the burden put on each edge a thief migrates, in {@link #unit()} */
     public long burden() {
         return Long.parseLong(get(BURDEN, "0"));
+    }
+
+    /**
+     * Every thread's CPU time while sampled that the recorder wrote at the close ({@link
+     * #SAMPLE_CPU_PREFIX}), by Java thread id; values that do not parse are left out.
+     */
+    public Map<Long, ThreadCpu> sampledThreadCpu() {
+        Map<Long, ThreadCpu> out = new LinkedHashMap<>();
+        values.forEach((k, v) -> {
+            if (!k.startsWith(SAMPLE_CPU_PREFIX)) {
+                return;
+            }
+            int space = v.indexOf(' ');
+            try {
+                long id = Long.parseLong(k.substring(SAMPLE_CPU_PREFIX.length()));
+                long ns = Long.parseLong(space < 0 ? v : v.substring(0, space));
+                out.put(id, new ThreadCpu(ns, space < 0 ? "?" : v.substring(space + 1)));
+            } catch (NumberFormatException e) {
+                // not ours to understand
+            }
+        });
+        return out;
+    }
+
+    /** The info entry for a thread's CPU time while sampled ({@link #SAMPLE_CPU_PREFIX}). */
+    public static Map.Entry<String, String> sampledThreadCpuEntry(long javaThreadId, long cpuNs, String name) {
+        return Map.entry(SAMPLE_CPU_PREFIX + javaThreadId, cpuNs + " " + name);
+    }
+
+    /** A thread's CPU time while sampled and its name. */
+    public record ThreadCpu(long cpuNs, String name) {
     }
 
     public String burdenSource() {

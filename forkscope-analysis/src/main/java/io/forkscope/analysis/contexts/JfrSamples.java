@@ -60,6 +60,24 @@ public record JfrSamples(String eventName, List<StackSample> samples, Map<Long, 
                 vmThreadSamples);
     }
 
+    /**
+     * The same, with each thread's CPU time the larger of the JFR events' and {@code closing}'s (the
+     * values the recorder read at the close and wrote into the recording's information).
+     */
+    public JfrSamples withCpuTimes(Map<Long, io.forkscope.model.RecordingInfo.ThreadCpu> closing) {
+        if (closing.isEmpty()) {
+            return this;
+        }
+        Map<Long, Long> ns = new java.util.HashMap<>(cpuNs);
+        Map<Long, String> names = new java.util.HashMap<>(cpuNames);
+        closing.forEach((id, c) -> {
+            ns.merge(id, c.cpuNs(), Math::max);
+            names.putIfAbsent(id, c.name());
+        });
+        return new JfrSamples(eventName, samples, perThread, truncated, failed, lost, sampler, ns, names,
+                vmThreadSamples);
+    }
+
     /** Rows of threads without samples are shown from this many periods of CPU time. */
     static final int SHOWN_WITHOUT_SAMPLES_PERIODS = 5;
     /** The name the JVM gives the main thread at exit (the launcher re-attaches it to destroy the VM). */

@@ -140,7 +140,7 @@ public final class SampledContexts {
         try {
             Files.write(tmp, recorded.jfr());
             progress.accept("reading " + recorded.size() / 1024 + " KiB of samples");
-            JfrSamples all = JfrSampleReader.read(tmp, eventName);
+            JfrSamples all = JfrSampleReader.read(tmp, eventName).withCpuTimes(rec.info().sampledThreadCpu());
             JfrSamples read = withoutToolThreads(all);
             long toolSamples = all.samples().size() - read.samples().size();
             Scan scan = scan(tmp);

@@ -57,4 +57,23 @@ class JfrSamplesTest {
         assertThat(rows.get(0).samples()).isEqualTo(19);
         assertThat(rows.get(0).expected()).isEqualTo(20.0);
     }
+
+    @Test
+    void theCloseReadCountsWhereItIsLaterThanTheLastEvent() {
+        // worker 11's last JFR event read 400 ms, the close read 480 ms (JFR's hook stopped its
+        // recording first); worker 12's close read cannot be below an event (it is at least as late)
+        // but a larger event still wins; thread 13 reached the file only through the close read
+        JfrSamples s = samples(Map.of(11L, new JfrSamples.ThreadRate(11, "ForkJoinPool-1-worker-1", 48, 0, 1)),
+                Map.of(11L, 400_000_000L, 12L, 90_000_000L), Map.of(11L, "ForkJoinPool-1-worker-1", 12L, "w2"))
+                .withCpuTimes(Map.of(
+                        11L, new io.forkscope.model.RecordingInfo.ThreadCpu(480_000_000L, "ForkJoinPool-1-worker-1"),
+                        12L, new io.forkscope.model.RecordingInfo.ThreadCpu(80_000_000L, "w2"),
+                        13L, new io.forkscope.model.RecordingInfo.ThreadCpu(70_000_000L, "w3")));
+        assertThat(s.cpuNs()).containsOnly(Map.entry(11L, 480_000_000L), Map.entry(12L, 90_000_000L),
+                Map.entry(13L, 70_000_000L));
+        assertThat(s.cpuNames()).containsEntry(13L, "w3");
+        List<JfrSamples.ThreadYield> rows = s.threads(PERIOD);
+        assertThat(rows).filteredOn(r -> r.threadId() == 11).singleElement()
+                .satisfies(r -> assertThat(r.expected()).isEqualTo(48.0));
+    }
 }

@@ -182,7 +182,7 @@ public final class Agent {
         }
         sink.samplesOnClose(() -> {
             try {
-                return sampler.finish();
+                return sampler.finish();   // the samples and each thread's CPU time while sampled
             } finally {
                 sampler.cleanUp();
             }

@@ -1,11 +1,13 @@
 package io.forkscope.recorder.agent;
 
+import io.forkscope.recorder.output.RecordingSink;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.lang.instrument.Instrumentation;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -35,7 +37,9 @@ import java.util.function.Consumer;
  * <p>Either way the JDK's JFR recording runs too: it holds the clock anchors, the submitters' stacks
  * ({@link SubmissionEvent}), which engine sampled ({@link SamplerEvent}) and every thread's CPU time
  * ({@link ThreadCpuTimes}). {@link #finish} returns that file followed by async-profiler's: a JFR file
- * is a sequence of self-contained chunks, so the two read as one (both on JFR's epoch clock).
+ * is a sequence of self-contained chunks, so the two read as one (both on JFR's epoch clock); and
+ * every thread's CPU time as read at the finish, for the recording's information: JFR's shutdown
+ * hook may have stopped the JDK's recording before the last read reached it.
  */
 final class StackSampling {
     static final String ENGINE_JFR = "jfr";
@@ -149,11 +153,12 @@ final class StackSampling {
         return async != null ? ENGINE_ASYNC_PROFILER : ENGINE_JFR;
     }
 
-    /** Stops sampling; @return the JFR bytes: the JDK's recording, then async-profiler's samples if it sampled. */
-    byte[] finish() throws Exception {
-        if (cpuTimes != null) {
-            cpuTimes.finish();
-        }
+    /**
+     * Stops sampling; @return the JFR bytes (the JDK's recording, then async-profiler's samples if it
+     * sampled) and each thread's CPU time while sampled as read now.
+     */
+    RecordingSink.ClosingSamples finish() throws Exception {
+        Map<String, String> cpu = cpuTimes == null ? Map.of() : cpuTimes.finish();
         byte[] samples = null;
         if (async != null) {
             try {
@@ -165,12 +170,12 @@ final class StackSampling {
         }
         byte[] own = jfr.finish();
         if (samples == null) {
-            return own;
+            return new RecordingSink.ClosingSamples(own, cpu);
         }
         ByteArrayOutputStream both = new ByteArrayOutputStream(own.length + samples.length);
         both.write(own);
         both.write(samples);
-        return both.toByteArray();
+        return new RecordingSink.ClosingSamples(both.toByteArray(), cpu);
     }
 
     /** Deletes the temporary files (after {@link #finish}). */

@@ -12,7 +12,8 @@ import java.util.Map;
  * every {@value #POLL_MS} ms and commits a {@link ThreadCpuTimeEvent} for each thread whose CPU time
  * since sampling started changed (readers keep the largest per thread): so the values reach the JFR
  * recording even if JFR's shutdown hook stops it before the agent's end. {@link #finish} reads once
- * more. A thread that ended between two reads loses at most {@value #POLL_MS} ms of CPU time (its
+ * more and returns every thread's latest value, for the recording's information (those reach the
+ * file whichever hook runs first; the poller may also have been starved on a loaded machine). A thread that ended between two reads loses at most {@value #POLL_MS} ms of CPU time (its
  * expected count is then a little low). Cost: one bulk read of the threads' clocks per poll and an
  * event of ~30 bytes per running thread.
  */
@@ -103,8 +104,13 @@ final class ThreadCpuTimes {
         }
     }
 
-    /** Stops polling and reads once more (committing the last values). */
-    synchronized void finish() {
+    /**
+     * Stops polling and reads once more (committing the last values).
+     *
+     * @return every thread's CPU time while sampled as information entries ({@link
+     *         io.forkscope.model.RecordingInfo#SAMPLE_CPU_PREFIX})
+     */
+    synchronized Map<String, String> finish() {
         stopped = true;
         poller.interrupt();
         try {
@@ -112,5 +118,14 @@ final class ThreadCpuTimes {
         } catch (RuntimeException e) {
             // keep the last poll's values
         }
+        Map<String, String> info = new HashMap<>();
+        latest.forEach((id, cpu) -> {
+            String name = names.get(id);
+            if (name != null) {
+                Map.Entry<String, String> e = io.forkscope.model.RecordingInfo.sampledThreadCpuEntry(id, cpu[0], name);
+                info.put(e.getKey(), e.getValue());
+            }
+        });
+        return info;
     }
 }

@@ -53,7 +53,7 @@ public final class RecordingSink {
     private volatile Runnable stopHooks = () -> { };
     private volatile Consumer<Throwable> internalError = this::recorderFailed;
     private volatile Supplier<List<CallSite>> siteTable = SiteRegistry::sites;
-    private volatile java.util.concurrent.Callable<byte[]> samples;
+    private volatile java.util.concurrent.Callable<ClosingSamples> samples;
     private volatile Supplier<String> endedBy = () -> null;
     // guarded by this
     private boolean closed;
@@ -93,12 +93,23 @@ public final class RecordingSink {
     }
 
     /**
-     * Where the run's stack samples come from (agent option sample): called once, at the end of a
-     * recording that did not fail, after the call sites; its bytes (a JFR file) become the samples
-     * blocks. If it throws, the recording says so in a warning, has no samples, and is otherwise
-     * whole; one line goes to stderr. Set before {@link #start}.
+     * The run's stack samples as the sampler hands them over at the close: a JFR file, and what the
+     * recording's information should say of them (each thread's CPU time while sampled, {@link
+     * RecordingInfo#SAMPLE_CPU_PREFIX}), written as an information block right before the samples.
      */
-    public void samplesOnClose(java.util.concurrent.Callable<byte[]> source) {
+    public record ClosingSamples(byte[] jfr, Map<String, String> info) {
+        public ClosingSamples {
+            info = Map.copyOf(info);
+        }
+    }
+
+    /**
+     * Where the run's stack samples come from (agent option sample): called once, at the end of a
+     * recording that did not fail, after the call sites; its information (if any) becomes an
+     * information block and its JFR bytes the samples blocks. If it throws, the recording says so in
+     * a warning, has no samples, and is otherwise whole; one line goes to stderr. Set before {@link #start}.
+     */
+    public void samplesOnClose(java.util.concurrent.Callable<ClosingSamples> source) {
         this.samples = source;
     }
 
@@ -230,13 +241,13 @@ public final class RecordingSink {
 
     /** The samples blocks, when sampling: asked for only now, after everything else the run measured. */
     private void writeSamples() throws IOException {
-        java.util.concurrent.Callable<byte[]> source = samples;
+        java.util.concurrent.Callable<ClosingSamples> source = samples;
         if (source == null) {
             return;
         }
-        byte[] jfr;
+        ClosingSamples closing;
         try {
-            jfr = source.call();
+            closing = source.call();
         } catch (Exception e) {
             if (e instanceof InterruptedException) {
                 Thread.currentThread().interrupt();
@@ -245,7 +256,10 @@ public final class RecordingSink {
             writer.warning("stack samples: could not be saved (" + e + ")");
             return;
         }
-        writer.samples(jfr);
+        if (!closing.info().isEmpty()) {
+            writer.info(new java.util.TreeMap<>(closing.info()));
+        }
+        writer.samples(closing.jfr());
     }
 
     /** @return whether the recorder failed; writes the failure block the first time */

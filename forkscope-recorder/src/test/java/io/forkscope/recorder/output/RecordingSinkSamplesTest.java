@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 class RecordingSinkSamplesTest {
     static final byte[] JFR = {'F', 'L', 'R', 0, 1, 2, 3};
 
-    static Recording closed(RecordingSinkSitesTest.Sites m, java.util.concurrent.Callable<byte[]> samples,
+    static Recording closed(RecordingSinkSitesTest.Sites m, java.util.concurrent.Callable<RecordingSink.ClosingSamples> samples,
                             boolean fail) throws Exception {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         RecordingSink sink = new RecordingSink(new RecordingWriter(bytes), Map.of("unit", "time"), m, 1000);
@@ -37,12 +37,26 @@ class RecordingSinkSamplesTest {
         RecordingSinkSitesTest.Sites m = new RecordingSinkSitesTest.Sites();
         Recording r = closed(m, () -> {
             m.calls.add("samples");
-            return JFR;
+            return new RecordingSink.ClosingSamples(JFR, Map.of());
         }, false);
         assertThat(m.calls).endsWith("final snapshot", "sites", "regions", "samples");
         assertThat(r.complete()).isTrue();
         assertThat(r.recordedSamples()).hasValueSatisfying(s -> assertThat(s.jfr()).isEqualTo(JFR));
         assertThat(r.recordedSites()).isPresent();
+    }
+
+    @Test
+    void eachThreadsCpuTimeReadAtTheCloseGoesIntoTheInformation() throws Exception {
+        Map<String, String> cpu = Map.ofEntries(
+                io.forkscope.model.RecordingInfo.sampledThreadCpuEntry(31, 480_000_000L, "ForkJoinPool-1-worker-1"),
+                io.forkscope.model.RecordingInfo.sampledThreadCpuEntry(32, 7, "a name with spaces"));
+        Recording r = closed(new RecordingSinkSitesTest.Sites(), () -> new RecordingSink.ClosingSamples(JFR, cpu), false);
+        assertThat(r.complete()).isTrue();
+        assertThat(r.info().get("unit", "")).isEqualTo("time");
+        assertThat(r.info().sampledThreadCpu()).containsOnly(
+                Map.entry(31L, new io.forkscope.model.RecordingInfo.ThreadCpu(480_000_000L, "ForkJoinPool-1-worker-1")),
+                Map.entry(32L, new io.forkscope.model.RecordingInfo.ThreadCpu(7, "a name with spaces")));
+        assertThat(r.recordedSamples()).hasValueSatisfying(s -> assertThat(s.jfr()).isEqualTo(JFR));
     }
 
     @Test
@@ -61,7 +75,7 @@ class RecordingSinkSamplesTest {
         RecordingSinkSitesTest.Sites m = new RecordingSinkSitesTest.Sites();
         Recording r = closed(m, () -> {
             m.calls.add("samples");
-            return JFR;
+            return new RecordingSink.ClosingSamples(JFR, Map.of());
         }, true);
         assertThat(m.calls).doesNotContain("samples");
         assertThat(r.recordedSamples()).isEmpty();
