@@ -1,6 +1,6 @@
 package io.forkscope.cli;
 
-import io.forkscope.analysis.machine.MachineLoad;
+import io.forkscope.model.machine.MachineLoad;
 import io.forkscope.analysis.scaling.Measurement;
 import io.forkscope.analysis.scaling.RecordedBounds;
 import io.forkscope.analysis.scaling.RepetitionTimes;

@@ -121,6 +121,10 @@ final class ContextsCommand implements Callable<Integer> {
                 out.println(RecordingInput.incompleteLine(rec));
             }
             ContextsHeader.write(r, name, sites, out);
+            String machine = io.forkscope.report.MachineLine.of(rec.info());
+            if (machine != null) {
+                out.println(machine);
+            }
             if (view.flat) {
                 ContextsFlatText.write(r.profile(), top, r.samplesPerNode(), out);
             } else if (view.bottomUp) {

@@ -72,6 +72,7 @@ final class DagInput {
                 parts.add(k + "=" + e.getValue());
             }
         }
-        return String.join(" ", parts);
+        String machine = io.forkscope.report.MachineLine.shortForm(info);   // how busy the machine was
+        return String.join(" ", parts) + (machine.isEmpty() ? "" : (parts.isEmpty() ? "" : "; ") + machine);
     }
 }

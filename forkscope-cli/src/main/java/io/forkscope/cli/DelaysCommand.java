@@ -49,7 +49,8 @@ final class DelaysCommand implements Callable<Integer> {
         if (json) {
             DelayJson.write(report, name, rec.info(), rec.complete(), rec.warnings(), serialName, out);
         } else {
-            DelayText.write(report, name, RecordingInput.incompleteLine(rec), serialName, out);
+            DelayText.write(report, name, RecordingInput.incompleteLine(rec),
+                    io.forkscope.report.MachineLine.of(rec.info(), rec.wholeRun().compilation()), serialName, out);
         }
         return 0;
     }

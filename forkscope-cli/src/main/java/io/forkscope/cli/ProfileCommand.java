@@ -81,6 +81,16 @@ final class ProfileCommand implements Callable<Integer> {
         String note = String.format(Locale.ROOT, "P = %d workers, elapsed %.3f ms; %d sample(s)%s", dag.workers(),
                 dag.elapsed() / 1e6, samples.size(),
                 samples.size() < report.profile().segments().size() ? " (time-weighted averages)" : "");
+        double slotTime = report.stats().slotTime();
+        if (slotTime > 0 && report.breakdown().notRunning() > 0) {
+            // the chart's running line is the program's work; the workers' threads off a CPU are not in it
+            note += String.format(Locale.ROOT, "; not running %.1f%% of P x elapsed",
+                    100 * report.breakdown().notRunning() / slotTime);
+        }
+        String machine = io.forkscope.report.MachineLine.shortForm(rec.info());
+        if (!machine.isEmpty()) {
+            note += "; " + machine;
+        }
         SvgPlot.headless();
         try (Writer w = Files.newBufferedWriter(svg, StandardCharsets.UTF_8)) {
             ProfileChart.write(samples, dag.begin(), dag.workers(), title, note, w);

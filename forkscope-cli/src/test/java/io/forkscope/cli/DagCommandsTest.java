@@ -208,7 +208,7 @@ class DagCommandsTest {
         assertThat(code).isZero();
         String text = out.toString().replaceAll(" +", " ");
         assertThat(text).contains("forkscope delays: run.fsk", "work (T1): 35 ns", "\n no-work-sched 5 ns 6.25%",
-                "\n no-work-app 25 ns 31.25%", "check: work + delay + no-work = P \u00d7 elapsed",
+                "\n no-work-app 25 ns 31.25%", "check: work + not running + delay + no-work = P \u00d7 elapsed",
                 "\n speedup: - T1' / elapsed needs a serial run")
                 .doesNotContain("Against the serial run");
     }

@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Real runs under {@code mode=dag} on 2 workers, on every JDK: the recorded DAG, collapsed on the
  * fly, holds exactly the run's work, its longest path is exactly the online span (CountedCompleter
  * completions included: a completer keeps end edges from its latest and its longest-path
- * completion), every edge runs forward in time, work + delay + no-work = P × elapsed, every task
+ * completion), every edge runs forward in time, work + not running + delay + no-work = P × elapsed, every task
  * body's end is counted once, and every node lies inside a busy interval of its worker.
  */
 class DagModeIT {

@@ -31,9 +31,10 @@ public final class RecordingFormat {
      * 1.5: JFR sample blocks ({@link #BLOCK_SAMPLES}); 1.6: {@link #BLOCK_DAG_NODES_V3} (nodes carry
      * their call site); 1.7: {@link #BLOCK_DAG_NODES_V4} (a task's first node carries its site path),
      * and whole-run and region blocks end with the JIT compilers' time; 1.8: {@link #BLOCK_SLOTS} (the
-     * worker slots). Readers decide by block type, never by this number, so either may come first.
+     * worker slots); 1.9: {@link #BLOCK_DAG_NODES_V5} (nodes carry their not-running time), and the
+     * information gets keys at the close (each thread's CPU time while sampled, the machine's load). Readers decide by block type, never by this number, so either may come first.
      */
-    public static final int MINOR = 8;
+    public static final int MINOR = 9;
 
     /** Largest payload a reader accepts; anything larger is corruption. */
     public static final int MAX_PAYLOAD = 64 << 20;
@@ -120,6 +121,13 @@ public final class RecordingFormat {
      * blocks an empty path.
      */
     public static final int BLOCK_DAG_NODES_V4 = 14;
+    /**
+     * (1.9) A batch of DAG nodes, as {@link #BLOCK_DAG_NODES_V4} with notRunning(u64) after the site
+     * path: the time the node's thread was not running inside its strands, which the recorder took
+     * out of their work (preempted, descheduled, blocked, stopped for GC; measures.md §1). Replaces
+     * {@link #BLOCK_DAG_NODES_V4} in what writers write; readers give the nodes of older blocks 0.
+     */
+    public static final int BLOCK_DAG_NODES_V5 = 16;
 
     /**
      * (1.5) A piece of the JDK Flight Recorder file holding the run's stack samples (record
@@ -165,7 +173,7 @@ public final class RecordingFormat {
             case BLOCK_REGION -> "region";
             case BLOCK_WARNING -> "warning";
             case BLOCK_END -> "end";
-            case BLOCK_DAG_NODES, BLOCK_DAG_NODES_V2, BLOCK_DAG_NODES_V3, BLOCK_DAG_NODES_V4 -> "DAG nodes";
+            case BLOCK_DAG_NODES, BLOCK_DAG_NODES_V2, BLOCK_DAG_NODES_V3, BLOCK_DAG_NODES_V4, BLOCK_DAG_NODES_V5 -> "DAG nodes";
             case BLOCK_DAG_RUN -> "DAG frame";
             case BLOCK_DAG_BUSY -> "busy intervals";
             case BLOCK_FAILURE -> "recorder failure";

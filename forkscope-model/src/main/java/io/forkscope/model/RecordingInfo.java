@@ -34,6 +34,16 @@ public final class RecordingInfo {
      * read (JFR's shutdown hook may stop its recording first); these cannot.
      */
     public static final String SAMPLE_CPU_PREFIX = "sample.cpu.";
+    /**
+     * The share of the machine's CPUs that processes other than the recorded JVM used from the
+     * agent's start to the close, in [0, 1] ("0.4132"; analysis/machine/MachineLoad), written at the
+     * close (format 1.9 files from this recorder on, where {@code /proc} is readable).
+     */
+    public static final String MACHINE_OTHERS_SHARE = "machine.others.share";
+    /** The machine's CPUs as {@code /proc/stat} lists them, with {@link #MACHINE_OTHERS_SHARE}. */
+    public static final String MACHINE_CPUS = "machine.cpus";
+    /** The 1-minute load average at the close (it counts the run itself and lags), with {@link #MACHINE_OTHERS_SHARE}. */
+    public static final String MACHINE_LOAD_AVERAGE = "machine.load.average";
 
     private final Map<String, String> values;
 

@@ -64,9 +64,9 @@ public final class RecordingWriter implements AutoCloseable {
         finishBlock();
     }
 
-    /** A batch of DAG nodes (a {@link RecordingFormat#BLOCK_DAG_NODES_V4} block); batches may come in any order. */
+    /** A batch of DAG nodes (a {@link RecordingFormat#BLOCK_DAG_NODES_V5} block); batches may come in any order. */
     public void dagNodes(java.util.List<io.forkscope.model.dag.RecordedNode> nodes) throws IOException {
-        begin(RecordingFormat.BLOCK_DAG_NODES_V4);
+        begin(RecordingFormat.BLOCK_DAG_NODES_V5);
         data.writeInt(nodes.size());
         for (io.forkscope.model.dag.RecordedNode n : nodes) {
             data.writeLong(n.id());
@@ -92,6 +92,7 @@ public final class RecordingWriter implements AutoCloseable {
             for (int site : n.sitePath()) {
                 data.writeInt(site);
             }
+            data.writeLong(n.notRunning());   // 1.9
         }
         finishBlock();
     }

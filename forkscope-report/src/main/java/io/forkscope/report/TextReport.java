@@ -55,6 +55,10 @@ public final class TextReport implements ReportFormat {
         text.add("Unit " + unit.symbol() + (unit == Unit.TIME ? " (measured time)" : " (abstract work declared by the program)")
                 + ", burden " + grouped(rec.info().burden()) + " " + unit.symbol() + " per steal edge ("
                 + rec.info().burdenSource() + ")");
+        String machine = MachineLine.of(rec.info());
+        if (machine != null) {
+            text.add(machine);
+        }
         WholeRun run = rec.wholeRun();
         if (unit == Unit.ABSTRACT && run != null && run.tasks() > 0 && run.measures().work() == 0) {
             text.add("No units declared: the program ran " + grouped(run.tasks()) + " task(s) but never called"

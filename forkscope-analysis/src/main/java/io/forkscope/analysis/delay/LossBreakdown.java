@@ -7,27 +7,37 @@ import java.util.Map;
 /**
  * Where the slot time ∫ slots(t) dt of a run went (measures.md §6; P × elapsed when the slots are
  * constant, §2): over each stretch dt with slots(t) = S, p = min(S, running) slots running nodes,
- * q = S − p not, and r nodes ready: work p·dt, delay min(q, r)·dt, no-work max(0, q − r)·dt. By
- * construction work + delay + no-work = ∫ slots(t) dt. Delay is split by the
+ * n = min(S − p, notRunning) holding a node whose thread was not running (preempted by another
+ * process or thread, descheduled, stopped for GC: the machine's, neither the program's work nor
+ * the runtime's delay), q = S − p − n free, and r nodes ready: work p·dt, not-running n·dt, delay
+ * min(q, r)·dt, no-work max(0, q − r)·dt. By construction work + not-running + delay + no-work =
+ * ∫ slots(t) dt. Delay is split by the
  * kind of edge that made the waiting nodes ready; no-work is split by the ready path into the
  * scheduler's share (no-work-sched) and the program's (no-work-app).
  *
  * All values are in nanoseconds of worker time.
  */
 public record LossBreakdown(double work, double delay, double noWork, Map<EdgeKind, Double> delayByKind,
-                            double noWorkSched, double noWorkApp) {
+                            double noWorkSched, double noWorkApp, double notRunning) {
     public LossBreakdown {
         delayByKind = Map.copyOf(delayByKind);
     }
 
+    /** A breakdown without not-running time. */
+    public LossBreakdown(double work, double delay, double noWork, Map<EdgeKind, Double> delayByKind,
+                         double noWorkSched, double noWorkApp) {
+        this(work, delay, noWork, delayByKind, noWorkSched, noWorkApp, 0);
+    }
+
     public double total() {
-        return work + delay + noWork;
+        return work + notRunning + delay + noWork;
     }
 
     static LossBreakdown of(ParallelismProfile profile, double noWorkSched) {
         double work = 0;
         double delay = 0;
         double noWork = 0;
+        double notRunning = 0;
         Map<EdgeKind, Double> byKind = new EnumMap<>(EdgeKind.class);
         for (EdgeKind k : EdgeKind.values()) {
             byKind.put(k, 0.0);
@@ -35,10 +45,12 @@ public record LossBreakdown(double work, double delay, double noWork, Map<EdgeKi
         for (ProfileSegment s : profile.segments()) {
             double dt = s.length();
             double p = Math.min(s.slots(), s.running());
-            double q = s.slots() - p;
+            double n = s.occupied() - p;
+            double q = s.slots() - p - n;
             double r = s.ready();
             double d = Math.min(q, r);
             work += p * dt;
+            notRunning += n * dt;
             delay += d * dt;
             noWork += Math.max(0, q - r) * dt;
             if (r > 0) {
@@ -47,6 +59,6 @@ public record LossBreakdown(double work, double delay, double noWork, Map<EdgeKi
                 }
             }
         }
-        return new LossBreakdown(work, delay, noWork, byKind, noWorkSched, noWork - noWorkSched);
+        return new LossBreakdown(work, delay, noWork, byKind, noWorkSched, noWork - noWorkSched, notRunning);
     }
 }

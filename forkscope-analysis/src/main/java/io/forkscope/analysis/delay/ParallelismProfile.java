@@ -10,8 +10,9 @@ import java.util.TreeMap;
 /**
  * The parallelism profile of a recorded run (measures.md §6, Delay Spotter): running(t), the nodes
  * executing at t, and ready(t), the nodes ready but not started, by the kind of edge that made
- * them ready; as a list of constant segments covering the run from its begin to its finish, cut
- * also where the worker slots change (each segment carries slots(t)).
+ * them ready, and notRunning(t), the nodes executing whose thread was not running; as a list of
+ * constant segments covering the run from its begin to its finish, cut also where the worker slots
+ * change (each segment carries slots(t)).
  */
 public final class ParallelismProfile {
     private final List<ProfileSegment> segments;
@@ -28,17 +29,28 @@ public final class ParallelismProfile {
 
     static ParallelismProfile of(Dag dag, Readiness readiness) {
         int kinds = EdgeKind.values().length;
-        // change of (running, ready per kind) at each time
+        int nr = 1 + kinds;   // index of not-running
+        int ex = 2 + kinds;   // index of executing
+        // change of (running, ready per kind, not running) at each time
         TreeMap<Long, double[]> deltas = new TreeMap<>();
-        deltas.put(dag.begin(), new double[1 + kinds]);
-        deltas.put(dag.finish(), new double[1 + kinds]);
+        deltas.put(dag.begin(), new double[3 + kinds]);
+        deltas.put(dag.finish(), new double[3 + kinds]);
         for (long t : dag.slots().changesWithin(dag.begin(), dag.finish())) {
-            deltas.putIfAbsent(t, new double[1 + kinds]);      // a segment per constant slots(t)
+            deltas.putIfAbsent(t, new double[3 + kinds]);      // a segment per constant slots(t)
         }
         for (DagNode node : dag.nodes()) {
             double share = runningShare(node);
             add(deltas, node.start(), 0, +share);
             add(deltas, node.end(), 0, -share);
+            if (node.end() > node.start()) {
+                add(deltas, node.start(), ex, +1);
+                add(deltas, node.end(), ex, -1);
+            }
+            double notRunning = notRunningShare(node);
+            if (notRunning > 0) {
+                add(deltas, node.start(), nr, +notRunning);
+                add(deltas, node.end(), nr, -notRunning);
+            }
             int k = 1 + readiness.kind[node.id()].ordinal();
             long ready = readiness.ready[node.id()];
             if (ready < node.start()) {
@@ -53,7 +65,7 @@ public final class ParallelismProfile {
             }
         }
         List<ProfileSegment> segments = new ArrayList<>();
-        double[] level = new double[1 + kinds];
+        double[] level = new double[3 + kinds];
         Long previous = null;
         for (var entry : deltas.entrySet()) {
             long t = entry.getKey();
@@ -62,7 +74,8 @@ public final class ParallelismProfile {
                 for (int k = 0; k < kinds; k++) {
                     ready[k] = Math.max(0, level[1 + k]);
                 }
-                segments.add(new ProfileSegment(previous, t, clean(level[0]), ready, dag.slots().at(previous)));
+                segments.add(new ProfileSegment(previous, t, clean(level[0]), ready, dag.slots().at(previous),
+                        clean(level[nr]), (int) Math.rint(level[ex])));
             }
             double[] d = entry.getValue();
             for (int i = 0; i < level.length; i++) {
@@ -88,6 +101,18 @@ public final class ParallelismProfile {
         return Math.min(1.0, (double) node.work() / length);
     }
 
+    /**
+     * How much of its interval a node's thread was not running inside its strands (its recorded
+     * not-running time over its length; 0 for a node without length or without that record).
+     */
+    static double notRunningShare(DagNode node) {
+        long length = node.end() - node.start();
+        if (length <= 0 || node.notRunning() <= 0) {
+            return 0;
+        }
+        return Math.min(1.0 - runningShare(node), (double) node.notRunning() / length);
+    }
+
     /** Whole counts stay whole: sums of ±1 are exact, fractions are rounded off at 1e-9. */
     private static double clean(double level) {
         double r = Math.rint(level);
@@ -95,7 +120,7 @@ public final class ParallelismProfile {
     }
 
     private static void add(TreeMap<Long, double[]> deltas, long t, int index, double value) {
-        deltas.computeIfAbsent(t, x -> new double[1 + EdgeKind.values().length])[index] += value;
+        deltas.computeIfAbsent(t, x -> new double[3 + EdgeKind.values().length])[index] += value;
     }
 
     public List<ProfileSegment> segments() {

@@ -9,8 +9,22 @@ import io.forkscope.model.dag.EdgeKind;
  * it (the rest was its worker's runtime time between inner strands), and its inner delay is ready.
  * {@code slots} is slots(t) in the stretch (measures.md §2): the worker slots the stretch's work,
  * delay and no-work add up to; constant inside a segment (segments are cut where it changes).
+ * {@code notRunning}: the nodes executing whose thread was not running (preempted, descheduled,
+ * blocked, stopped for GC: the not-running time the recorder took out of their strands, spread over
+ * each node as its running share is), fractional like {@code running}; they hold a slot that runs
+ * nothing of the program and is free for nothing else. {@code executing}: how many nodes' intervals
+ * cover the stretch, whatever share of it they run: a worker inside a node (running it, in the
+ * runtime between a collapsed node's strands, or off its core) is free for no other node.
  */
-public record ProfileSegment(long start, long end, double running, double[] readyByKind, int slots) {
+public record ProfileSegment(long start, long end, double running, double[] readyByKind, int slots, double notRunning,
+                             int executing) {
+
+    /** The slots running nothing: min(slots, running) run, then up to the rest hold a node not running. */
+    public double occupied() {
+        double p = Math.min(slots, running);
+        return p + Math.min(slots - p, notRunning);
+    }
+
     public long length() {
         return end - start;
     }

@@ -19,24 +19,36 @@ import java.util.List;
  * inner delay it runs little more than the inner longest path. The rest of its interval is path
  * waiting (runtime gaps and inner waits), spread evenly over the interval and classified like any
  * wait, except that its own worker counts as busy (it ran the node's other strands or the runtime
- * between them), so the wait is busy delay when every other worker ran too. A strand whose work is
- * less than its interval (its thread was not running for the rest: preempted, blocked) is path
- * work for its work and path waiting for the rest, classified the same way.
+ * between them), so the wait is busy delay when every other worker ran too. A node's recorded
+ * not-running time (its thread preempted, descheduled, blocked inside its strands) is the path's
+ * not-running time, neither work nor delay; a strand whose work and not-running time are less than
+ * its interval is path waiting for the rest, classified the same way. A slot that holds a node whose
+ * thread is not running counts as busy (it is free for nothing else); so does any worker inside a
+ * node (a collapsed node's worker between its inner strands is in the runtime, free for no other
+ * node): whether a wait is busy or scheduler delay is decided by the nodes executing, not by the
+ * fractional share of them that runs.
  *
  * @param nodes          the path's node ids, first to last
  * @param work           time a path node was running (ns)
  * @param busyDelay      path time waiting while every worker was busy (ns)
  * @param schedulerDelay path time waiting while some worker was free (ns)
  * @param noWorkSched    no-work (worker-ns) during scheduler delay
+ * @param notRunning     time a path node's thread was not running (ns)
  */
-public record ReadyPath(List<Integer> nodes, long work, double busyDelay, double schedulerDelay, double noWorkSched) {
+public record ReadyPath(List<Integer> nodes, long work, double busyDelay, double schedulerDelay, double noWorkSched,
+                        double notRunning) {
     public ReadyPath {
         nodes = List.copyOf(nodes);
     }
 
-    /** @return work + busy delay + scheduler delay: the time from the run's begin to the last node's end */
+    /** A path without not-running time. */
+    public ReadyPath(List<Integer> nodes, long work, double busyDelay, double schedulerDelay, double noWorkSched) {
+        this(nodes, work, busyDelay, schedulerDelay, noWorkSched, 0);
+    }
+
+    /** @return work + not-running + busy delay + scheduler delay: the time from the run's begin to the last node's end */
     public double length() {
-        return work + busyDelay + schedulerDelay;
+        return work + notRunning + busyDelay + schedulerDelay;
     }
 
     static ReadyPath of(Dag dag, Readiness readiness, ParallelismProfile profile) {
@@ -51,6 +63,7 @@ public record ReadyPath(List<Integer> nodes, long work, double busyDelay, double
         }
         List<Integer> path = new ArrayList<>();
         long work = 0;
+        double notRunning = 0;
         double[] waiting = new double[3];     // busy delay, scheduler delay, no-work-sched
         for (int v = last; v >= 0; v = readiness.lastPred[v]) {
             DagNode node = dag.nodes().get(v);
@@ -60,23 +73,24 @@ public record ReadyPath(List<Integer> nodes, long work, double busyDelay, double
                     ? Math.min(length, Math.max(0, Math.max(node.span(), node.work() - node.innerDelay())))
                     : Math.min(length, node.work());   // a strand's thread not running is path waiting
             work += inner;
-            if (inner < length) {
-                classifyWait(profile, node.start(), node.end(), (double) (length - inner) / length,
-                        ParallelismProfile.runningShare(node), waiting);
+            double stopped = Math.min(length - inner, ParallelismProfile.notRunningShare(node) * length);
+            notRunning += stopped;
+            if (inner + stopped < length) {
+                classifyWait(profile, node.start(), node.end(), (length - inner - stopped) / length, true, waiting);
             }
             long readyAt = readiness.lastPred[v] >= 0 ? readiness.ready[v] : dag.begin();
-            classifyWait(profile, Math.min(readyAt, node.start()), node.start(), 1, 0, waiting);
+            classifyWait(profile, Math.min(readyAt, node.start()), node.start(), 1, false, waiting);
         }
         Collections.reverse(path);
-        return new ReadyPath(path, work, waiting[0], waiting[1], waiting[2]);
+        return new ReadyPath(path, work, waiting[0], waiting[1], waiting[2], notRunning);
     }
 
     /**
      * Splits the path's wait over [from, to), {@code weight} of each instant, into busy and scheduler
-     * delay, and sums no-work in the latter. {@code ownShare} is the running share of a collapsed
-     * node whose inner wait this is: its worker is busy, so only the others decide.
+     * delay, and sums no-work in the latter. {@code inside}: the wait is inside a path node's
+     * interval, whose worker is busy with it, so only the others decide (else it is before a node starts).
      */
-    private static void classifyWait(ParallelismProfile profile, long from, long to, double weight, double ownShare,
+    private static void classifyWait(ParallelismProfile profile, long from, long to, double weight, boolean inside,
                                      double[] into) {
         List<ProfileSegment> segments = profile.segments();
         if (from >= to) {
@@ -91,9 +105,9 @@ public record ReadyPath(List<Integer> nodes, long work, double busyDelay, double
             }
             double dt = (b - a) * weight;
             int workers = s.slots();                 // slots(t), measures.md §2
-            double busyWhen = ownShare > 0 ? workers - 1 : workers;
-            double p = Math.min(workers, s.running());
-            if (p - ownShare >= busyWhen - 1e-9) {
+            int others = Math.min(workers, s.executing()) - (inside ? 1 : 0);   // workers inside another node
+            double p = s.occupied();
+            if (others >= (inside ? workers - 1 : workers)) {
                 into[0] += dt;
             } else {
                 into[1] += dt;

@@ -1,6 +1,6 @@
 package io.forkscope.analysis.scaling;
 
-import io.forkscope.analysis.machine.MachineLoad;
+import io.forkscope.model.machine.MachineLoad;
 
 /**
  * One measured time of one section in one benchmark run: a row of {@code forkscope bench}'s CSV.

@@ -1,7 +1,7 @@
 package io.forkscope.analysis.scaling;
 
 import io.forkscope.analysis.cilkview.SpeedupEstimate;
-import io.forkscope.analysis.machine.MachineLoad;
+import io.forkscope.model.machine.MachineLoad;
 import java.util.List;
 
 /**

@@ -27,16 +27,19 @@ class DelaySplitOracleProperties {
     /**
      * Tied runs, half of them measured against random worker slots (measures.md §2: pools alive at
      * once, one after another, outside threads' task bodies), so that slots(t) varies inside the run
-     * and may fall below the nodes running (a thread beyond the slots: a compensation thread).
+     * and may fall below the nodes running (a thread beyond the slots: a compensation thread); and
+     * half of them with a quarter of their strands stopped (their thread not running from start to
+     * end: preempted by another process), which hold a slot as not-running time.
      */
     @Provide
     Arbitrary<Dag> tiedRuns() {
         return Combinators.combine(Arbitraries.longs(), Arbitraries.integers().between(1, 5),
-                        Arbitraries.integers().between(1, 40), Arbitraries.of(false, true))
-                .as((seed, workers, size, slotted) -> {
+                        Arbitraries.integers().between(1, 40), Arbitraries.of(false, true), Arbitraries.of(false, true))
+                .as((seed, workers, size, slotted, stopped) -> {
                     Random rnd = new Random(seed);
                     Dag dag = RandomSchedules.randomTiedRun(rnd, workers, size);
-                    return slotted ? dag.withSlots(TickSlots.random(rnd, dag.begin(), dag.finish())) : dag;
+                    dag = slotted ? dag.withSlots(TickSlots.random(rnd, dag.begin(), dag.finish())) : dag;
+                    return stopped ? RandomSchedules.withStoppedStrands(rnd, dag) : dag;
                 });
     }
 
@@ -68,6 +71,7 @@ class DelaySplitOracleProperties {
             ProfileSegment s = profile.at(t);
             assertThat(s).as("segment at %d of %s", t, dag).isNotNull();
             assertThat(s.running()).as("running at %d of %s", t, dag).isEqualTo(oracle.running[i]);
+            assertThat(s.notRunning()).as("not running at %d of %s", t, dag).isEqualTo(oracle.stopped[i]);
             assertThat(s.slots()).as("slots at %d of %s", t, dag).isEqualTo(oracle.slots[i]);
             for (EdgeKind k : EdgeKind.values()) {
                 assertThat(s.ready(k)).as("ready by %s at %d of %s", k, t, dag).isEqualTo(oracle.readyByKind[i][k.ordinal()]);
@@ -80,6 +84,7 @@ class DelaySplitOracleProperties {
         TickByTickDelayOracle oracle = new TickByTickDelayOracle(dag);
         LossBreakdown b = DelaySpotter.analyze(dag).breakdown();
         assertThat(b.work()).as("work of %s", dag).isEqualTo((double) oracle.work);
+        assertThat(b.notRunning()).as("not-running of %s", dag).isEqualTo((double) oracle.notRunning);
         assertThat(b.delay()).as("delay of %s", dag).isEqualTo((double) oracle.delay);
         assertThat(b.noWork()).as("no-work of %s", dag).isEqualTo((double) oracle.noWork);
         for (EdgeKind k : EdgeKind.values()) {
@@ -93,6 +98,22 @@ class DelaySplitOracleProperties {
         Statistics.label("the slots change inside the run").coverage(checker -> checker.check(true).percentage(pct -> pct >= 20));
         Statistics.label("more nodes run than there are slots").collect(overflows(oracle));
         Statistics.label("more nodes run than there are slots").coverage(checker -> checker.check(true).percentage(pct -> pct >= 5));
+        Statistics.label("a stopped strand holds a slot while nodes are ready").collect(stoppedBesideReady(oracle));
+        Statistics.label("a stopped strand holds a slot while nodes are ready")
+                .coverage(checker -> checker.check(true).percentage(pct -> pct >= 15));
+    }
+
+    private static boolean stoppedBesideReady(TickByTickDelayOracle oracle) {
+        for (int i = 0; i < oracle.stopped.length; i++) {
+            int r = 0;
+            for (int x : oracle.readyByKind[i]) {
+                r += x;
+            }
+            if (oracle.stopped[i] > 0 && r > 0 && oracle.running[i] < oracle.slots[i]) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean varies(int[] slots) {
@@ -115,6 +136,7 @@ class DelaySplitOracleProperties {
         ReadyPath path = r.readyPath();
         assertThat(path.nodes()).as("ready path of %s", dag).isEqualTo(oracle.path);
         assertThat(path.work()).as("path work of %s", dag).isEqualTo(oracle.pathWork);
+        assertThat(path.notRunning()).as("path not-running of %s", dag).isEqualTo((double) oracle.pathNotRunning);
         assertThat(path.busyDelay()).as("busy delay of %s", dag).isEqualTo((double) oracle.busyDelay);
         assertThat(path.schedulerDelay()).as("scheduler delay of %s", dag).isEqualTo((double) oracle.schedulerDelay);
         assertThat(r.breakdown().noWorkSched()).as("no-work-sched of %s", dag).isEqualTo((double) oracle.noWorkSched);

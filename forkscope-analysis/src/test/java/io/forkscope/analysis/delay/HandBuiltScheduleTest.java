@@ -161,6 +161,14 @@ class HandBuiltScheduleTest {
         assertThat(beside.schedulerDelay()).isCloseTo(50.0, within(1e-9));
         assertThat(beside.noWorkSched()).isCloseTo((2 - 0.6 - 0.1) * 100 * 0.5, within(1e-9));
 
+        // beside a worker inside another collapsed node (it runs 0.6 of it and is in the runtime for
+        // the rest: free for no other node), the same wait is busy delay, not the scheduler's
+        DagNode other = new DagNode(1, 1, 0, 100, 60, 40, NodeEnd.END, List.of(), 12, 3, 3, 6, 10);
+        ReadyPath besideBusy = DelaySpotter.analyze(new Dag(List.of(collapsed, other), 2, 0, 100)).readyPath();
+        assertThat(besideBusy.work()).isEqualTo(50);
+        assertThat(besideBusy.busyDelay()).isCloseTo(50.0, within(1e-9));
+        assertThat(besideBusy.schedulerDelay()).isCloseTo(0.0, within(1e-9));
+
         // no inner delay: every inner strand is on the path; only the runtime gaps (40) wait
         DagNode chain = new DagNode(0, 0, 0, 100, 60, 40, NodeEnd.END, List.of(), 12, 3, 3, 6, 0);
         assertThat(DelaySpotter.analyze(new Dag(List.of(chain), 1, 0, 100)).readyPath().work()).isEqualTo(60);

@@ -98,4 +98,23 @@ public final class RandomSchedules {
     private static EdgeKind randomKind(Random rnd) {
         return EdgeKind.values()[rnd.nextInt(EdgeKind.values().length)];
     }
+
+    /**
+     * The same run with about a quarter of its strands stopped: their thread was not running for
+     * their whole interval (work 0, not-running time = their length), as a strand preempted from
+     * start to end; whole ticks, so that a tick oracle counts them exactly. Slots are kept.
+     */
+    static Dag withStoppedStrands(Random rnd, Dag dag) {
+        List<DagNode> nodes = new ArrayList<>();
+        for (DagNode n : dag.nodes()) {
+            long length = n.end() - n.start();
+            if (length > 0 && rnd.nextInt(4) == 0) {
+                nodes.add(new DagNode(n.id(), n.worker(), n.start(), n.end(), 0, 0, n.ends(), n.in(), n.strands(),
+                        n.creates(), n.waits(), n.taskEnds(), n.innerDelay(), n.site(), n.sitePath(), length));
+            } else {
+                nodes.add(n);
+            }
+        }
+        return new Dag(nodes, dag.workers(), dag.begin(), dag.finish(), dag.busy()).withSlots(dag.slots());
+    }
 }

@@ -18,15 +18,16 @@ import java.util.List;
  *     latest time, the first in the node's list of in-edges (CREATE for a node without any);</li>
  * <li>S(t), the worker slots at t ({@link TickSlots}, from the DAG's pools and outside threads; P
  *     when they are constant), p(t), the nodes running at t (start ≤ t &lt; end), at most S(t)
- *     counted, and r_k(t), the nodes ready but not started (ready ≤ t &lt; start) made ready by an
- *     edge of kind k; q = S − p, r = Σ r_k;</li>
- * <li>work += p, delay += min(q, r), no-work += max(0, q − r); the delay of tick t is shared
+ *     counted, n(t), the stopped nodes executing at t (their thread not running: work 0 and
+ *     not-running time their whole length), at most S − p counted, and r_k(t), the nodes ready but
+ *     not started (ready ≤ t &lt; start) made ready by an edge of kind k; q = S − p − n, r = Σ r_k;</li>
+ * <li>work += p, not-running += n, delay += min(q, r), no-work += max(0, q − r); the delay of tick t is shared
  *     equally among the r nodes ready at t (min(q, r) / r each), and a kind's delay is the sum of
  *     the shares of its nodes: so kind k gets min(q, r) · r_k / r of tick t;</li>
  * <li>the ready path: from the node that finishes last (the first by id on a tie) back through the
  *     predecessor that made each node ready; each tick in [begin, its end) is path work if a path
- *     node runs, busy delay if none runs and p = S, else scheduler delay, during which
- *     max(0, q − r) is no-work-sched.</li>
+ *     node runs, path not-running if a stopped path node executes, busy delay if none executes and
+ *     p + n = S, else scheduler delay, during which max(0, q − r) is no-work-sched.</li>
  * </ul>
  * Collapsed nodes (fractional running and inner delay) are outside its scope: it requires strands.
  */
@@ -37,10 +38,13 @@ final class TickByTickDelayOracle {
     final EdgeKind[] readyBy;
     /** Per tick t − begin: nodes running, and nodes ready but not started by kind. */
     final int[] running;
+    /** Per tick t − begin: stopped nodes executing (their thread not running). */
+    final int[] stopped;
     /** Per tick t − begin: the worker slots S(t). */
     final int[] slots;
     final int[][] readyByKind;
     long work;
+    long notRunning;
     long delay;
     long noWork;
     /** Per node: its share of the delay of the ticks it was ready in. */
@@ -48,6 +52,7 @@ final class TickByTickDelayOracle {
     final double[] delayByKind = new double[EdgeKind.values().length];
     final List<Integer> path = new ArrayList<>();
     long pathWork;
+    long pathNotRunning;
     long busyDelay;
     long schedulerDelay;
     long noWorkSched;
@@ -59,6 +64,9 @@ final class TickByTickDelayOracle {
             if (node.collapsed()) {
                 throw new IllegalArgumentException("the oracle handles plain strands only");
             }
+            if (node.notRunning() != 0 && !isStopped(node)) {
+                throw new IllegalArgumentException("the oracle handles strands stopped for their whole length only");
+            }
         }
         ready = new long[n];
         readyFrom = new int[n];
@@ -68,6 +76,7 @@ final class TickByTickDelayOracle {
         }
         int ticks = (int) dag.elapsed();
         running = new int[ticks];
+        stopped = new int[ticks];
         slots = new int[ticks];
         TickSlots tickSlots = dag.slots().recorded() ? TickSlots.of(dag.slots(), dag.begin(), dag.finish()) : null;
         for (int i = 0; i < ticks; i++) {
@@ -110,10 +119,15 @@ final class TickByTickDelayOracle {
     private void simulateTick(long t) {
         int i = (int) (t - dag.begin());
         int p = 0;
+        int s = 0;
         List<Integer> waiting = new ArrayList<>();
         for (DagNode node : dag.nodes()) {
             if (node.start() <= t && t < node.end()) {
-                p++;
+                if (isStopped(node)) {
+                    s++;
+                } else {
+                    p++;
+                }
             }
             if (ready[node.id()] <= t && t < node.start()) {
                 waiting.add(node.id());
@@ -121,11 +135,14 @@ final class TickByTickDelayOracle {
             }
         }
         running[i] = p;
+        stopped[i] = s;
         p = Math.min(p, slots[i]);
-        int q = slots[i] - p;
+        int n = Math.min(s, slots[i] - p);
+        int q = slots[i] - p - n;
         int r = waiting.size();
         int d = Math.min(q, r);
         work += p;
+        notRunning += n;
         delay += d;
         noWork += Math.max(0, q - r);
         for (int v : waiting) {
@@ -151,13 +168,19 @@ final class TickByTickDelayOracle {
         Collections.reverse(path);
         for (long t = dag.begin(); t < end(last); t++) {
             boolean pathRuns = false;
+            boolean pathStopped = false;
             for (DagNode node : dag.nodes()) {
-                pathRuns |= onPath[node.id()] && node.start() <= t && t < node.end();
+                boolean executes = onPath[node.id()] && node.start() <= t && t < node.end();
+                pathRuns |= executes && !isStopped(node);
+                pathStopped |= executes && isStopped(node);
             }
             int i = (int) (t - dag.begin());
             int p = Math.min(running[i], slots[i]);
+            p += Math.min(stopped[i], slots[i] - p);   // a slot holding a stopped node is free for nothing else
             if (pathRuns) {
                 pathWork++;
+            } else if (pathStopped) {
+                pathNotRunning++;
             } else if (p >= slots[i]) {
                 busyDelay++;
             } else {
@@ -169,6 +192,11 @@ final class TickByTickDelayOracle {
                 noWorkSched += Math.max(0, slots[i] - p - r);
             }
         }
+    }
+
+    /** A strand whose thread was not running for its whole length. */
+    static boolean isStopped(DagNode node) {
+        return node.work() == 0 && node.end() > node.start() && node.notRunning() == node.end() - node.start();
     }
 
     private long end(int id) {

@@ -107,15 +107,15 @@ class ScalingAnalysisTest {
                 .satisfies(f -> assertThat(f.points()).extracting(ScalingPoint::p).containsExactly(1, 2));
         // loads: the mean of the trials that measured the others' share, and the largest
         List<Measurement> loaded = List.of(
-                new Measurement("k", 1, 1, 100, 1, 0, 1, true, new io.forkscope.analysis.machine.MachineLoad(0.2, 1.0, 2)),
-                new Measurement("k", 1, 2, 100, 1, 0, 1, true, new io.forkscope.analysis.machine.MachineLoad(0.5, 3.0, 2)),
-                new Measurement("k", 1, 3, 100, 1, 0, 1, true, io.forkscope.analysis.machine.MachineLoad.UNKNOWN));
+                new Measurement("k", 1, 1, 100, 1, 0, 1, true, new io.forkscope.model.machine.MachineLoad(0.2, 1.0, 2)),
+                new Measurement("k", 1, 2, 100, 1, 0, 1, true, new io.forkscope.model.machine.MachineLoad(0.5, 3.0, 2)),
+                new Measurement("k", 1, 3, 100, 1, 0, 1, true, io.forkscope.model.machine.MachineLoad.UNKNOWN));
         ScalingPoint p = ScalingAnalysis.analyze(loaded, Map.of()).regions().get(0).points().get(0);
         assertThat(p.meanLoad().othersShare()).isCloseTo(0.35, within(1e-12));
         assertThat(p.meanLoad().loadAverage()).isCloseTo(2.0, within(1e-12));
         assertThat(p.maxOthersShare()).isEqualTo(0.5);
         assertThat(p.noisy()).isFalse();
-        assertThat(atTwo(500).meanLoad()).isEqualTo(io.forkscope.analysis.machine.MachineLoad.UNKNOWN);
+        assertThat(atTwo(500).meanLoad()).isEqualTo(io.forkscope.model.machine.MachineLoad.UNKNOWN);
     }
 
     @Test

@@ -25,10 +25,19 @@ import java.util.List;
  *                  {@link RecordedNode#site}), -1 for none
  * @param sitePath  for a task's first node, the call sites open in its creator's task down to the
  *                  create, outermost first (see {@link RecordedNode#sitePath}); else empty
+ * @param notRunning the time its thread was not running inside its strands, taken out of their work
+ *                  (see {@link RecordedNode#notRunning}); at most end − start − work
  */
 public record DagNode(int id, int worker, long start, long end, long work, long span, NodeEnd ends, List<Edge> in,
                       long strands, long creates, long waits, long taskEnds, long innerDelay, int site,
-                      List<Integer> sitePath) {
+                      List<Integer> sitePath, long notRunning) {
+    /** A node without a recorded not-running time (0). */
+    public DagNode(int id, int worker, long start, long end, long work, long span, NodeEnd ends, List<Edge> in,
+                   long strands, long creates, long waits, long taskEnds, long innerDelay, int site,
+                   List<Integer> sitePath) {
+        this(id, worker, start, end, work, span, ends, in, strands, creates, waits, taskEnds, innerDelay, site, sitePath, 0);
+    }
+
     /** A node without a site path. */
     public DagNode(int id, int worker, long start, long end, long work, long span, NodeEnd ends, List<Edge> in,
                    long strands, long creates, long waits, long taskEnds, long innerDelay, int site) {
@@ -46,6 +55,9 @@ public record DagNode(int id, int worker, long start, long end, long work, long 
         sitePath = List.copyOf(sitePath);
         if (end < start) {
             throw new IllegalArgumentException("node " + id + " ends before it starts");
+        }
+        if (notRunning < 0) {
+            throw new IllegalArgumentException("node " + id + " has a negative not-running time");
         }
         if (taskEnds < 0) {
             throw new IllegalArgumentException("node " + id + " has a negative count of task ends");

@@ -24,11 +24,25 @@ package io.forkscope.model.dag;
  *                 ({@link io.forkscope.model.sites.CallSite#id}) of the calls open in the task that
  *                 created it, from that task's entry down to the create (or the inline run),
  *                 outermost first; empty otherwise, without call sites, and before format 1.7
+ * @param notRunning the time its strands' thread was not running (preempted, descheduled, blocked,
+ *                 stopped for GC) that the recorder took out of their work (measures.md §1); 0 for
+ *                 abstract units and before format 1.9, where a strand's is end − start − work
  */
 public record RecordedNode(long id, int worker, long start, long end, long work, NodeEnd ends, long[] inFrom,
                            EdgeKind[] inKinds, long span, long strands, long creates, long waits, long innerDelay,
-                           long taskEnds, long firstId, int site, java.util.List<Integer> sitePath) {
+                           long taskEnds, long firstId, int site, java.util.List<Integer> sitePath, long notRunning) {
+    /** A node without its not-running time (recorded before format 1.9, or in abstract units). */
+    public RecordedNode(long id, int worker, long start, long end, long work, NodeEnd ends, long[] inFrom,
+                        EdgeKind[] inKinds, long span, long strands, long creates, long waits, long innerDelay,
+                        long taskEnds, long firstId, int site, java.util.List<Integer> sitePath) {
+        this(id, worker, start, end, work, ends, inFrom, inKinds, span, strands, creates, waits, innerDelay, taskEnds,
+                firstId, site, sitePath, 0);
+    }
+
     public RecordedNode {
+        if (notRunning < 0) {
+            throw new IllegalArgumentException("node " + id + " has a negative not-running time");
+        }
         sitePath = java.util.List.copyOf(sitePath);
         for (int s : sitePath) {
             if (s < 0) {

@@ -74,6 +74,7 @@ public final class Agent {
             giveWorkersStack(opts, inst, engine);
             RecordingSink sink = new RecordingSink(new RecordingWriter(file.stream()), info(opts, pid), engine,
                     opts.flushMs());
+            measureMachineLoad(sink);
             if (opts.workers() != AgentOptions.KEEP_WORKERS || opts.fifoPools() != null) {
                 // before the recorder, which loads (and so weaves) ForkJoinPool at once
                 new PoolParallelismWeaver().install(inst, opts.workers(), opts.fifoPools());
@@ -215,8 +216,23 @@ public final class Agent {
         RecordingSink sink = new RecordingSink(new RecordingWriter(file.stream()), info, timer, opts.flushMs());
         sink.flush();   // the flusher's path, loaded now rather than at its first round inside the program
         RecorderBridge.install(timer);
+        measureMachineLoad(sink);
         watchSignals(sink);
         sink.start();
+    }
+
+    /**
+     * The machine's load from now (the agent's start) to the close, into the recording's information:
+     * the share of the CPUs other processes used (analysis/machine/MachineLoad; two reads of
+     * {@code /proc} files, none in between). Without {@code /proc} the recording just lacks it.
+     */
+    private static void measureMachineLoad(RecordingSink sink) {
+        try {
+            io.forkscope.model.machine.MachineLoad.Meter meter = io.forkscope.model.machine.MachineLoad.meter();
+            sink.infoOnClose(() -> meter.stop().asInfo());
+        } catch (RuntimeException | LinkageError e) {
+            // the machine's load stays unknown
+        }
     }
 
     /** Lets the sink say which signal ended the run, if one did; a JVM where that cannot be watched records as before. */

@@ -78,7 +78,7 @@ final class DagRecorder {
             spoilScopesReachedFromOutside(ts, b.size, f);
         }
         b.addStrand(id, ts.nodeStart - originNs, now - originNs, ts.nodeWork, f.span, ends, taskEnd, f.inFrom,
-                f.inKinds, f.inCount, ready, ts.pendingCreates, ts.nodeSite, ts.nodeSitePath);
+                f.inKinds, f.inCount, ready, ts.pendingCreates, ts.nodeSite, ts.nodeSitePath, ts.nodeNotRunning);
         ts.pendingCreates = 0;
         f.inCount = 0;
         f.inReady = Long.MIN_VALUE;
@@ -86,6 +86,7 @@ final class DagRecorder {
         f.lastNodeEnd = now;
         ts.nodeOpen = false;
         ts.nodeWork = 0;
+        ts.nodeNotRunning = 0;
         handOverIfFull(ts);
         return id;
     }

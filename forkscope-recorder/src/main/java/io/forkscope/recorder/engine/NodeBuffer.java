@@ -49,7 +49,9 @@ final class NodeBuffer {
     private static final int PATH = 14;
     /** The call site its first strand ran in, -1 for none; a collapsed node keeps its first node's. */
     private static final int SITE = 15;
-    private static final int STRIDE = 16;
+    /** The not-running time taken out of its strands' work (NotRunningTime); summed when collapsed. */
+    private static final int NOT_RUNNING = 16;
+    private static final int STRIDE = 17;
 
     int size;
     private long[] nodes = new long[64 * STRIDE];
@@ -66,7 +68,7 @@ final class NodeBuffer {
      */
     void addStrand(long nodeId, long s, long e, long w, long path, NodeEnd endedBy, boolean taskEnd, long[] from,
                    EdgeKind[] kinds, int n, long readyAt, long pendingCreates, int site,
-                   io.forkscope.recorder.sites.SitePath sitePath) {
+                   io.forkscope.recorder.sites.SitePath sitePath, long notRunning) {
         int o = size * STRIDE;
         if (o + STRIDE > nodes.length) {
             nodes = Arrays.copyOf(nodes, nodes.length * 2);
@@ -97,6 +99,7 @@ final class NodeBuffer {
         a[o + FIRST_ID] = nodeId;
         a[o + PATH] = path;
         a[o + SITE] = site;
+        a[o + NOT_RUNNING] = notRunning;
         for (int k = 0; k < n; k++) {
             edgeFrom[edges] = from[k];
             edgeKind[edges++] = (byte) kinds[k].ordinal();
@@ -107,7 +110,7 @@ final class NodeBuffer {
     /**
      * Folds nodes {@code [from, size)} into one node in slot {@code from}: the first node's start,
      * in-edges, first id and site, the last node's id and end, the sums of work and counts, as inner
-     * longest path the longest path ending in any of them minus the one to the first node's start
+     * longest path the longest path ending in any of them minus the one to the first node's start, the sum of not-running times
      * (all paths into the tail come through the first node), and as inner delay the time every node but the first waited after it became ready
      * (all their in-edges come from inside the tail) plus what they already carried.
      */
@@ -123,6 +126,7 @@ final class NodeBuffer {
         long wa = 0;
         long te = 0;
         long delay = 0;
+        long notRunning = 0;
         long maxPath = Long.MIN_VALUE;
         for (int i = from; i <= last; i++) {
             int o = i * STRIDE;
@@ -133,6 +137,7 @@ final class NodeBuffer {
             cr += a[o + CREATES] + (e == NodeEnd.CREATE.ordinal() ? 1 : 0);
             wa += a[o + WAITS] + (e == NodeEnd.WAIT.ordinal() ? 1 : 0);
             te += a[o + TASK_ENDS];
+            notRunning += a[o + NOT_RUNNING];
             delay += a[o + INNER_DELAY];
             if (i > from && a[o + READY] != Long.MIN_VALUE) {
                 delay += Math.max(0, a[o + START] - a[o + READY]);
@@ -151,6 +156,7 @@ final class NodeBuffer {
         a[f + WAITS] = wa;
         a[f + TASK_ENDS] = te;
         a[f + INNER_DELAY] = delay;
+        a[f + NOT_RUNNING] = notRunning;
         a[f + ENDS_BY] = NodeEnd.END.ordinal();
         edges = (int) a[f + STRIDE + EDGE_START];
         size = from + 1;
@@ -179,7 +185,8 @@ final class NodeBuffer {
             out.add(new RecordedNode(a[o + ID], worker, a[o + START], Math.max(a[o + START], a[o + END]), a[o + WORK],
                     ENDS[(int) a[o + ENDS_BY]], Arrays.copyOfRange(ef, from, to), kinds, a[o + SPAN], a[o + STRANDS],
                     a[o + CREATES], a[o + WAITS], a[o + INNER_DELAY], a[o + TASK_ENDS],
-                    Math.min(a[o + FIRST_ID], a[o + ID]), (int) Math.max(-1, a[o + SITE]), boxed(paths[i])));
+                    Math.min(a[o + FIRST_ID], a[o + ID]), (int) Math.max(-1, a[o + SITE]), boxed(paths[i]),
+                    Math.max(0, a[o + NOT_RUNNING])));
         }
         return out;
     }

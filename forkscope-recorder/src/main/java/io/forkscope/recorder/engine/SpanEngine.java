@@ -1304,6 +1304,7 @@ public final class SpanEngine implements Measurements {
         long d;
         if (unit == Unit.TIME) {
             d = notRunning.strandLength(ts, now);
+            ts.nodeNotRunning += Math.max(0, now - ts.strandStart) - d;
         } else {
             d = ts.pendingUnits;
             ts.pendingUnits = 0;

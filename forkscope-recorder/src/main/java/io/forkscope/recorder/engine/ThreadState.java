@@ -79,6 +79,8 @@ final class ThreadState {
     boolean nodeOpen;
     long nodeStart;
     long nodeWork;
+    /** The not-running time taken out of the open node's strands so far (NotRunningTime). */
+    long nodeNotRunning;
     /**
      * The open node's call site (record --sites): the thread's innermost site invocation when the
      * node opened (SiteThread.innermostSite), -1 for none or without sites.

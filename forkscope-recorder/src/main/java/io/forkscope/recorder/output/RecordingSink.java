@@ -55,6 +55,7 @@ public final class RecordingSink {
     private volatile Supplier<List<CallSite>> siteTable = SiteRegistry::sites;
     private volatile java.util.concurrent.Callable<ClosingSamples> samples;
     private volatile Supplier<String> endedBy = () -> null;
+    private volatile Supplier<Map<String, String>> infoOnClose = Map::of;
     // guarded by this
     private boolean closed;
     private boolean failureWritten;
@@ -101,6 +102,15 @@ public final class RecordingSink {
         public ClosingSamples {
             info = Map.copyOf(info);
         }
+    }
+
+    /**
+     * What the recording's information should say that only the close knows (the machine's load
+     * over the run): written with the measurements' closing information. Set before {@link #start};
+     * a supplier that throws adds nothing.
+     */
+    public void infoOnClose(Supplier<Map<String, String>> source) {
+        this.infoOnClose = source;
     }
 
     /**
@@ -192,7 +202,12 @@ public final class RecordingSink {
                 for (String w : measurements.closingWarnings()) {
                     writer.warning(w);
                 }
-                java.util.Map<String, String> closingInfo = measurements.closingInfo();
+                java.util.Map<String, String> closingInfo = new java.util.TreeMap<>(measurements.closingInfo());
+                try {
+                    closingInfo.putAll(infoOnClose.get());
+                } catch (RuntimeException e) {
+                    // the machine's load stays unknown
+                }
                 if (!closingInfo.isEmpty()) {
                     writer.info(closingInfo);    // readers merge information blocks
                 }

@@ -186,4 +186,50 @@ class NotRunningTimeTest {
         SpanEngine wallOnly = engine(() -> wall[0]);   // Clock's defaults: no CPU clock, never read
         assertThat(region(wallOnly, () -> wall[0] += 1000).work()).isEqualTo(1000);
     }
+
+    /**
+     * With the DAG recorded, what comes off a strand is the node's not-running time (format 1.9):
+     * strand 1 ran 400 and was off its core 600; after a long wait, strand 2 ran 1000 and was off
+     * 250. Plain nodes keep their own; collapsed into one node, the two add up.
+     */
+    @Test
+    void theNotRunningTimeTakenOutOfStrandsIsTheirDagNodes() {
+        for (boolean collapse : new boolean[] {false, true}) {
+            FakeClock clock = new FakeClock(500);
+            SpanEngine engine = new SpanEngine(Unit.TIME, 0, clock, MODEL, PLAIN_THREAD, true, collapse);
+            WorkSpan w = region(engine, () -> {
+                clock.advance(400, 600);
+                engine.waitBegin();
+                clock.advance(0, 5000);            // parked: no strand's
+                engine.waitEnd(new Unknown());
+                clock.advance(1000, 250);
+            });
+            assertThat(w.work()).isEqualTo(1400);
+            List<io.forkscope.model.dag.RecordedNode> nodes = new ArrayList<>();
+            engine.drainDagNodes(nodes::addAll, true);
+            assertThat(nodes.stream().mapToLong(io.forkscope.model.dag.RecordedNode::work).sum()).as("collapse " + collapse)
+                    .isEqualTo(1400);
+            assertThat(nodes.stream().mapToLong(io.forkscope.model.dag.RecordedNode::notRunning).sum())
+                    .as("collapse " + collapse).isEqualTo(850);
+            for (io.forkscope.model.dag.RecordedNode n : nodes) {
+                assertThat(n.work() + n.notRunning()).as("%s", n).isLessThanOrEqualTo(n.end() - n.start());
+            }
+            if (!collapse) {
+                assertThat(nodes).extracting(io.forkscope.model.dag.RecordedNode::notRunning).contains(600L, 250L);
+            }
+        }
+    }
+
+    @Test
+    void abstractUnitsRecordNoNotRunningTime() {
+        FakeClock clock = new FakeClock(0);
+        SpanEngine units = new SpanEngine(Unit.ABSTRACT, 0, clock, MODEL, PLAIN_THREAD, true, false);
+        region(units, () -> {
+            clock.advance(400, 600);
+            units.work(7);
+        });
+        List<io.forkscope.model.dag.RecordedNode> nodes = new ArrayList<>();
+        units.drainDagNodes(nodes::addAll, true);
+        assertThat(nodes).isNotEmpty().allMatch(n -> n.notRunning() == 0);
+    }
 }

@@ -1,6 +1,6 @@
 package io.forkscope.report.bench;
 
-import io.forkscope.analysis.machine.MachineLoad;
+import io.forkscope.model.machine.MachineLoad;
 import io.forkscope.analysis.scaling.Measurement;
 import io.forkscope.analysis.scaling.RegionScaling;
 import io.forkscope.analysis.scaling.ScalingAnalysis;

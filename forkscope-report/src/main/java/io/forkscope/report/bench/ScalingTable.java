@@ -2,7 +2,7 @@ package io.forkscope.report.bench;
 
 import io.forkscope.analysis.cilkview.SpeedupEstimate;
 import io.forkscope.analysis.scaling.RegionScaling;
-import io.forkscope.analysis.machine.MachineLoad;
+import io.forkscope.model.machine.MachineLoad;
 import io.forkscope.analysis.scaling.ScalingAnalysis;
 import io.forkscope.analysis.scaling.ScalingFinding;
 import io.forkscope.analysis.scaling.ScalingPoint;

@@ -12,7 +12,7 @@ import java.util.Locale;
 /**
  * Several runs of one program side by side, as in Delay Spotter's Fig. 5: for each, elapsed time,
  * workers, and where its P × elapsed worker-time went: work (or, given a serial run, the work
- * stretch T1 − T1'), delay, no-work-sched and no-work-app, each as an amount and as a percentage of
+ * stretch T1 − T1'), not running, delay, no-work-sched and no-work-app, each as an amount and as a percentage of
  * P × elapsed. One column per run, in the order given; amounts in one unit chosen for the largest.
  * Given a serial run, the speedup T1' / elapsed; without one, the utilisation T1 / (P × elapsed) and
  * no speedup, since each run's own T1 is stretched by running in parallel.
@@ -59,7 +59,7 @@ public final class CompareText {
             rows.add(row("serial work T1' (" + scale.symbol + ")", columns,
                     c -> scale.format(c.report().serialWork().getAsDouble())));
         }
-        String[] names = {serial ? "work stretch" : "work", "delay", "no-work-sched", "no-work-app"};
+        String[] names = {serial ? "work stretch" : "work", "not running", "delay", "no-work-sched", "no-work-app"};
         for (int k = 0; k < names.length; k++) {
             int index = k;
             rows.add(row(names[k] + " (" + scale.symbol + ")", columns, c -> scale.format(c.components()[index])));
@@ -93,8 +93,10 @@ public final class CompareText {
             text.add(line.toString().stripTrailing());
         }
         text.add("");
-        text.add((serial ? "work stretch (T1 - T1')" : "work") + " + delay + no-work-sched + no-work-app = "
+        text.add((serial ? "work stretch (T1 - T1')" : "work") + " + not running + delay + no-work-sched + no-work-app = "
                 + (serial ? "performance loss = P \u00d7 elapsed - T1'" : "P \u00d7 elapsed"));
+        text.add("not running: the workers' threads were off a CPU inside task strands (other processes or threads,"
+                + " GC): the machine's, neither the program's work nor the runtime's delay");
         if (!serial) {
             text.add("no speedup without a serial run: record the serial elision or 1 worker and pass --serial SER.fsk"
                     + " (speedup = T1'/elapsed)");

@@ -101,6 +101,7 @@ public final class DelayJson {
         LossBreakdown b = report.breakdown();
         g.writeObjectFieldStart("breakdown");
         jsonNanos(g, "work_ns", b.work());
+        jsonNanos(g, "not_running_ns", b.notRunning());
         jsonNanos(g, "delay_ns", b.delay());
         jsonNanos(g, "no_work_ns", b.noWork());
         jsonNanos(g, "no_work_sched_ns", b.noWorkSched());
@@ -112,6 +113,7 @@ public final class DelayJson {
         g.writeEndObject();
         g.writeObjectFieldStart("percent");
         jsonRatio(g, "work", Fmt.share(b.work(), total));
+        jsonRatio(g, "not_running", Fmt.share(b.notRunning(), total));
         jsonRatio(g, "delay", Fmt.share(b.delay(), total));
         jsonRatio(g, "no_work", Fmt.share(b.noWork(), total));
         jsonRatio(g, "no_work_sched", Fmt.share(b.noWorkSched(), total));
@@ -125,6 +127,7 @@ public final class DelayJson {
         g.writeNumberField("nodes", p.nodes().size());
         jsonNanos(g, "length_ns", p.length());
         g.writeNumberField("work_ns", p.work());
+        jsonNanos(g, "not_running_ns", p.notRunning());
         jsonNanos(g, "busy_delay_ns", p.busyDelay());
         jsonNanos(g, "scheduler_delay_ns", p.schedulerDelay());
         g.writeEndObject();

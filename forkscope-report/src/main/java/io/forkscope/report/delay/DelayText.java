@@ -49,6 +49,15 @@ public final class DelayText {
      */
     public static void write(DelayReport report, String name, String incomplete, String serialName, Writer out)
             throws IOException {
+        write(report, name, incomplete, null, serialName, out);
+    }
+
+    /**
+     * As above, with the machine's load during the run ({@link io.forkscope.report.MachineLine}) as a
+     * header line when not null.
+     */
+    public static void write(DelayReport report, String name, String incomplete, String machineLine,
+                             String serialName, Writer out) throws IOException {
         List<String> text = new ArrayList<>();
         DagStats s = report.stats();
         LossBreakdown b = report.breakdown();
@@ -59,6 +68,13 @@ public final class DelayText {
         text.add("forkscope delays: " + Fmt.printable(name));
         if (incomplete != null) {
             text.add(incomplete);
+        }
+        if (machineLine != null) {
+            text.add(machineLine);
+        }
+        String machine = notRunningWarning(b, total, slotTime);
+        if (machine != null) {
+            text.add(machine);
         }
         text.add("");
         text.add("DAG Recorder statistics");
@@ -94,6 +110,7 @@ public final class DelayText {
         text.add("Where " + slotTime + " = " + ns(total) + " ns went" + paren(human(total)));
         rows = new ArrayList<>();
         rows.add(share("work", b.work(), total));
+        rows.add(share("not running", b.notRunning(), total));
         rows.add(share("delay", b.delay(), total));
         for (EdgeKind k : EdgeKind.values()) {
             rows.add(share("  after " + k.label(), b.delayByKind().getOrDefault(k, 0.0), total));
@@ -101,12 +118,14 @@ public final class DelayText {
         rows.add(share("no-work", b.noWork(), total));
         rows.add(share("  no-work-sched", b.noWorkSched(), total));
         rows.add(share("  no-work-app", b.noWorkApp(), total));
-        rows.add(share("work + delay + no-work", b.total(), total));
+        rows.add(share("work + not running + delay + no-work", b.total(), total));
         table(text, rows);
         double mismatch = b.total() - total;
         text.add("  " + (Math.abs(mismatch) <= 1e-6 * Math.max(1, total)
-                ? "check: work + delay + no-work = " + slotTime
-                : "CHECK FAILED: work + delay + no-work - " + slotTime + " = " + ns(mismatch) + " ns"));
+                ? "check: work + not running + delay + no-work = " + slotTime
+                : "CHECK FAILED: work + not running + delay + no-work - " + slotTime + " = " + ns(mismatch) + " ns"));
+        text.add("  not running: a worker's thread off a CPU inside its strands (other processes or threads, GC):");
+        text.add("    the machine's, neither the program's work nor the runtime's delay;");
         text.add("  delay: worker-time lost while nodes were ready (split by the edge that made them ready);");
         text.add("  no-work-sched: idle workers while the ready path waited (the runtime's fault);");
         text.add("  no-work-app: idle workers with nothing ready (the program lacks parallelism)");
@@ -118,6 +137,7 @@ public final class DelayText {
         text.add("Ready path: " + path.nodes().size() + " node(s), " + ns(path.length()) + " ns" + paren(human(path.length())));
         rows = new ArrayList<>();
         rows.add(share("work", path.work(), path.length()));
+        rows.add(share("not running", path.notRunning(), path.length()));
         rows.add(share("busy delay", path.busyDelay(), path.length()));
         rows.add(share("scheduler delay", path.schedulerDelay(), path.length()));
         table(text, rows);
@@ -131,11 +151,12 @@ public final class DelayText {
             rows = new ArrayList<>();
             rows.add(amount("serial work (T1'):", serial));
             rows.add(share("work stretch (T1 - T1'):", stretch, total));
+            rows.add(share("not running:", b.notRunning(), total));
             rows.add(share("delay:", b.delay(), total));
             rows.add(share("no-work:", b.noWork(), total));
             rows.add(share("performance loss:", loss, total));
             table(text, rows);
-            text.add("  performance loss = " + slotTime + " - T1' = work stretch + delay + no-work");
+            text.add("  performance loss = " + slotTime + " - T1' = work stretch + not running + delay + no-work");
         }
         for (String line : text) {
             out.write(line);
@@ -219,5 +240,22 @@ public final class DelayText {
         for (String[] r : rows) {
             text.add(("  " + padRight(r[0], labels) + "  " + padLeft(r[1], width) + r[2]).stripTrailing());
         }
+    }
+
+    /** Not-running time from which the report says first that the machine, not the program, lost the time. */
+    public static final double NOT_RUNNING_WARNING_SHARE = 0.10;
+
+    /**
+     * The line said first when the workers' threads were off a CPU for at least {@value
+     * #NOT_RUNNING_WARNING_SHARE} of the slot time (a loaded machine, long GC pauses), else null.
+     */
+    static String notRunningWarning(LossBreakdown b, double total, String slotTime) {
+        if (total <= 0 || b.notRunning() < NOT_RUNNING_WARNING_SHARE * total) {
+            return null;
+        }
+        return "warning: the workers' threads were not running for " + Fmt.percent(b.notRunning(), total) + " of "
+                + slotTime + " (preempted by other processes or threads, descheduled, stopped for GC): that time is"
+                + " the machine's, shown as \"not running\", neither work nor delay; the delay and no-work left may"
+                + " still hold some of it (between strands); record on an idle machine for the runtime's own delay";
     }
 }

@@ -3,7 +3,7 @@ package io.forkscope.report.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.forkscope.analysis.machine.MachineLoad;
+import io.forkscope.model.machine.MachineLoad;
 import io.forkscope.analysis.scaling.Measurement;
 import java.io.StringWriter;
 import java.nio.file.Files;

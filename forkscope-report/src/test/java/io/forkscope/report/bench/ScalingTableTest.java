@@ -2,7 +2,7 @@ package io.forkscope.report.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.forkscope.analysis.machine.MachineLoad;
+import io.forkscope.model.machine.MachineLoad;
 import io.forkscope.analysis.scaling.Measurement;
 import io.forkscope.analysis.scaling.ScalingAnalysis;
 import io.forkscope.analysis.scaling.SectionBounds;

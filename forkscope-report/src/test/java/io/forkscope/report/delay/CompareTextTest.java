@@ -31,7 +31,8 @@ class CompareTextTest {
                 // its 1 us of inner runtime gaps is path waiting while worker 0 idles: (2 - 0.9) x 1 more
                 "no-work-sched (us) 6.100 0.005", "% of P \u00d7 elapsed 7.63% 6.25%",
                 "no-work-app (us) 24.900 0.025", "% of P \u00d7 elapsed 31.13% 31.25%",
-                "work + delay + no-work-sched + no-work-app = P \u00d7 elapsed",
+                "not running (us) 0.000 0.000", "% of P \u00d7 elapsed 0.00% 0.00%",
+                "work + not running + delay + no-work-sched + no-work-app = P \u00d7 elapsed",
                 // T1 / (P × elapsed): 34 / 80 and 35 / 80 = 0.425, 0.4375 (rounded half up)
                 "utilisation T1/(P \u00d7 elapsed) 0.43 0.44",
                 "no speedup without a serial run: record the serial elision or 1 worker and pass --serial SER.fsk"

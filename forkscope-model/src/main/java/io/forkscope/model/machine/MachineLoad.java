@@ -1,4 +1,4 @@
-package io.forkscope.analysis.machine;
+package io.forkscope.model.machine;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -44,6 +44,42 @@ public record MachineLoad(double othersShare, double loadAverage, int cpus) {
         if (!Double.isNaN(loadAverage) && loadAverage < 0) {
             loadAverage = Double.NaN;   // getSystemLoadAverage's "not available"
         }
+    }
+
+    /**
+     * The load a recording's information holds (the agent measures from its start to the close:
+     * {@link io.forkscope.model.RecordingInfo#MACHINE_OTHERS_SHARE}); {@link #UNKNOWN} for a recording
+     * without it (older recorders, no {@code /proc}).
+     */
+    public static MachineLoad of(io.forkscope.model.RecordingInfo info) {
+        String share = info.get(io.forkscope.model.RecordingInfo.MACHINE_OTHERS_SHARE, null);
+        String avg = info.get(io.forkscope.model.RecordingInfo.MACHINE_LOAD_AVERAGE, null);
+        if (share == null && avg == null) {
+            return UNKNOWN;
+        }
+        try {
+            double s = share == null ? Double.NaN : Double.parseDouble(share);
+            double a = avg == null ? Double.NaN : Double.parseDouble(avg);
+            int cpus = Integer.parseInt(info.get(io.forkscope.model.RecordingInfo.MACHINE_CPUS, "0"));
+            return new MachineLoad(Double.isNaN(s) ? s : Math.min(1, Math.max(0, s)), a, cpus);
+        } catch (NumberFormatException e) {
+            return UNKNOWN;
+        }
+    }
+
+    /** The information entries that say this load ({@link #of(io.forkscope.model.RecordingInfo)} reads them back). */
+    public java.util.Map<String, String> asInfo() {
+        java.util.Map<String, String> out = new java.util.TreeMap<>();
+        if (othersKnown()) {
+            out.put(io.forkscope.model.RecordingInfo.MACHINE_OTHERS_SHARE, String.format(Locale.ROOT, "%.4f", othersShare));
+        }
+        if (!Double.isNaN(loadAverage)) {
+            out.put(io.forkscope.model.RecordingInfo.MACHINE_LOAD_AVERAGE, String.format(Locale.ROOT, "%.2f", loadAverage));
+        }
+        if (!out.isEmpty()) {
+            out.put(io.forkscope.model.RecordingInfo.MACHINE_CPUS, Integer.toString(cpus));
+        }
+        return out;
     }
 
     /** @return whether the others' share was measured */

@@ -1,4 +1,4 @@
-package io.forkscope.analysis.machine;
+package io.forkscope.model.machine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -95,5 +95,22 @@ class MachineLoadTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("command name");
         assertThatThrownBy(() -> MachineLoad.parse(stat(1, 1, 1, 1, 1, 1, 1, 1, 0), "4242 (java) S 1 2 3"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("too few fields");
+    }
+
+    @Test
+    void aRecordingsInformationCarriesTheLoadAndReadsItBack() {
+        MachineLoad load = new MachineLoad(0.41326, 3.2, 2);
+        java.util.Map<String, String> info = load.asInfo();
+        assertThat(info).containsOnly(java.util.Map.entry("machine.others.share", "0.4133"),
+                java.util.Map.entry("machine.load.average", "3.20"), java.util.Map.entry("machine.cpus", "2"));
+        MachineLoad back = MachineLoad.of(new io.forkscope.model.RecordingInfo(info));
+        assertThat(back.othersShare()).isEqualTo(0.4133);
+        assertThat(back.loadAverage()).isEqualTo(3.2);
+        assertThat(back.cpus()).isEqualTo(2);
+        assertThat(MachineLoad.of(new io.forkscope.model.RecordingInfo(java.util.Map.of("unit", "time"))))
+                .isEqualTo(MachineLoad.UNKNOWN);
+        assertThat(MachineLoad.of(new io.forkscope.model.RecordingInfo(java.util.Map.of("machine.others.share", "x"))))
+                .isEqualTo(MachineLoad.UNKNOWN);
+        assertThat(MachineLoad.UNKNOWN.asInfo()).isEmpty();
     }
 }
