@@ -66,6 +66,17 @@ class ExactUnitsIT {
         long unforkInternal = internalNodes(m);
         assertThat(regions.get("unforkFib")).isEqualTo(new WorkSpan(fibWork(m), fibSpan(m), B + fibBurdenedSpan(m),
                 unforkInternal + 1, unforkInternal + 1, 0));
+        // tryUnfork, then the work redone by a plain call or the fork dropped (issue 21 item 2): the work is
+        // the program's whatever the schedule, no gap; alone, a worker takes every fork back: the serial elision
+        WorkSpan recompute = regions.get("unforkRecompute");
+        WorkSpan drop = regions.get("unforkDrop");
+        assertThat(recompute.work()).isEqualTo(8 * 5 + 7);
+        assertThat(recompute.span()).isBetween(3L + 5, 8L * 5 + 7);
+        assertThat(drop.work()).isEqualTo(3 + 4 + 50);
+        if (workers == 1) {
+            assertThat(recompute).isEqualTo(new WorkSpan(8 * 5 + 7, 8 * 5 + 7, B + 8 * 5 + 7, 8, 1, 0));
+            assertThat(drop).isEqualTo(new WorkSpan(57, 57, B + 57, 2, 1, 0));
+        }
         // quiescence joins the four leaves, the fire-and-forget task and the 50 it left unjoined
         assertThat(regions.get("helpQuiesce")).isEqualTo(new WorkSpan(2 + 100 + 2 + 50 + 3, 2 + 1 + 50 + 3,
                 B + 2 + B + 1 + B + 50 + 3, 7, 7, 0));

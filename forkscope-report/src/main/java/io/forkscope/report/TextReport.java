@@ -43,6 +43,15 @@ public final class TextReport implements ReportFormat {
                 : "INCOMPLETE RECORDING: the numbers below cover only part of the run (" + cause + ")";
     }
 
+    /** Forks a successful tryUnfork took back and that never ran (information key tasks.taken.back; 0 when absent). */
+    static long takenBack(Recording rec) {
+        try {
+            return Long.parseLong(rec.info().get("tasks.taken.back", "0"));
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
     private static final int LABEL_WIDTH = "Average maximal strand:".length() + 1;
 
     @Override
@@ -60,6 +69,12 @@ public final class TextReport implements ReportFormat {
             text.add(machine);
         }
         WholeRun run = rec.wholeRun();
+        long takenBack = takenBack(rec);
+        if (takenBack > 0 && run != null) {
+            text.add("note: " + grouped(takenBack) + " of " + grouped(run.measures().spawns()) + " fork(s) were taken back by"
+                    + " tryUnfork and never ran: whatever the program did in their place is its forker's serial code,"
+                    + " so this run's DAG has the parallelism its steals gave it, not what the forks declared");
+        }
         if (unit == Unit.ABSTRACT && run != null && run.tasks() > 0 && run.measures().work() == 0) {
             text.add("No units declared: the program ran " + grouped(run.tasks()) + " task(s) but never called"
                     + " Forkscope.work, so its work and span are 0 units; record it with --unit time");

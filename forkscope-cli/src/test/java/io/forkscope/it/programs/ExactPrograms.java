@@ -91,6 +91,21 @@ public final class ExactPrograms {
         try (Region r = Forkscope.region("unforkFib")) {
             System.out.println("unforkFib " + pool.invoke(new UnforkFib(10)));
         }
+        try (Region r = Forkscope.region("unforkRecompute")) {
+            pool.invoke(new UnforkRecomputeTree(3));
+        }
+        try (Region r = Forkscope.region("unforkDrop")) {
+            pool.invoke(action(() -> {
+                Forkscope.work(3);
+                ForkJoinTask<?> t = serialLoop(1, 50).fork();
+                Forkscope.work(4);
+                if (t.tryUnfork()) {
+                    Forkscope.work(50);          // the fork dropped, its work done here instead
+                } else {
+                    t.join();
+                }
+            }));
+        }
         try (Region r = Forkscope.region("helpQuiesce")) {
             pool.invoke(action(() -> {
                 Forkscope.work(2);
@@ -199,6 +214,36 @@ public final class ExactPrograms {
             new UnforkTree(depth - 1).compute();
             if (left.tryUnfork()) {
                 left.compute();
+            } else {
+                left.join();
+            }
+        }
+    }
+
+    /**
+     * {@link UnforkTree} with the other use of tryUnfork (issue 21 item 2): a left half taken back
+     * is not computed as the task but redone by a plain call on a fresh, never-forked task, so the
+     * forked task never runs; a stolen one is joined. Work 8 × 5 + 7 whatever the schedule.
+     */
+    static final class UnforkRecomputeTree extends RecursiveAction {
+        final int depth;
+
+        UnforkRecomputeTree(int depth) {
+            this.depth = depth;
+        }
+
+        @Override
+        protected void compute() {
+            if (depth == 0) {
+                Forkscope.work(5);
+                return;
+            }
+            Forkscope.work(1);
+            UnforkRecomputeTree left = new UnforkRecomputeTree(depth - 1);
+            left.fork();
+            new UnforkRecomputeTree(depth - 1).compute();
+            if (left.tryUnfork()) {
+                new UnforkRecomputeTree(depth - 1).compute();
             } else {
                 left.join();
             }

@@ -104,6 +104,13 @@ public final class SpanEngine implements Measurements {
     // runtimes not modelled, completions whose completer chain held no task the engine knew.
     private final java.util.concurrent.atomic.LongAdder plainCreates = new java.util.concurrent.atomic.LongAdder();
     private final java.util.concurrent.atomic.LongAdder plainJoins = new java.util.concurrent.atomic.LongAdder();
+    /**
+     * Forked tasks a successful {@code tryUnfork()} took back and that have not run since: the
+     * program took the fork back (it may recompute their work with a plain call, or drop it), so
+     * they are neither a gap of the DAG nor outstanding; a later run (compute, invoke, a new fork)
+     * counts them out again.
+     */
+    private final java.util.concurrent.atomic.LongAdder takenBack = new java.util.concurrent.atomic.LongAdder();
     private final java.util.concurrent.atomic.LongAdder unmodeledCreates = new java.util.concurrent.atomic.LongAdder();
     private final java.util.concurrent.atomic.LongAdder unconnectedCompletions = new java.util.concurrent.atomic.LongAdder();
     /** CountedCompleters forked again while their earlier node was neither joined nor the task done. */
@@ -501,6 +508,12 @@ public final class SpanEngine implements Measurements {
                     && node.creator != caller.node) {
                 dag.foreignNested(ts);
             }
+            if (node.unforkedOn >= 0) {
+                node.unforkedOn = -1;   // taken back, then run after all (invoke, or forked again and taken)
+                if (!node.completer) {
+                    takenBack.decrement();
+                }
+            }
             node.state = TaskNode.RUNNING;
             if (dag != null && caller == null && ts.poolParallelism > 0) {
                 dag.busyBegin(ts, now);
@@ -689,6 +702,9 @@ public final class SpanEngine implements Measurements {
         try {
             TaskNode node = task.getForkscopeNode();
             if (node != null && node.kind == TaskNode.SPAWNED && node.state == TaskNode.CREATED) {
+                if (node.unforkedOn < 0 && !node.completer) {
+                    takenBack.increment();
+                }
                 node.unforkedOn = ts.index;
             }
         } finally {
@@ -724,6 +740,9 @@ public final class SpanEngine implements Measurements {
                     && ts.depth > 0;
             if (unforkedHere) {
                 node.unforkedOn = -1;    // once: a second compute of the same task is a plain call
+                if (!node.completer) {
+                    takenBack.decrement();
+                }
                 if (ts.sites != null && ts.siteEnterEntry == ts.entries - 1) {
                     // t.compute() right after its call site's enter: the task's body is the invocation
                     // of its fork site, joined by its forker, so the empty call frame just entered
@@ -1204,7 +1223,7 @@ public final class SpanEngine implements Measurements {
      *     after a signal ended the run, the tasks not yet joined count as cut off by it, not unjoined
      */
     public io.forkscope.model.RecordingGaps gaps() {
-        long open = Math.max(0, plainCreates.sum() - plainJoins.sum());
+        long open = Math.max(0, plainCreates.sum() - plainJoins.sum() - takenBack.sum());
         String signal = endedBy;
         return new io.forkscope.model.RecordingGaps(signal == null ? open : 0, unmodeledCreates.sum(),
                 unconnectedCompletions.sum(), quiescenceOverflows.get(), reforkedCompleters.sum(),
@@ -1214,6 +1233,7 @@ public final class SpanEngine implements Measurements {
     @Override
     public java.util.Map<String, String> closingInfo() {
         java.util.Map<String, String> info = new java.util.LinkedHashMap<>(gaps().asInfo());
+        info.put(TASKS_TAKEN_BACK, Long.toString(Math.max(0, takenBack.sum())));
         if (siteProfiler != null) {
             // what the call-site profiles leave out: classes run without their sites, throttled sites
             info.put("sites.classes.woven", Long.toString(io.forkscope.recorder.sites.SiteRegistry.wovenClasses()));
@@ -1229,6 +1249,12 @@ public final class SpanEngine implements Measurements {
         }
         return info;
     }
+
+    /**
+     * Information key: forked tasks a successful tryUnfork took back and that never ran (their fork
+     * was undone; any work the program then did in their place is its caller's). Not a gap.
+     */
+    public static final String TASKS_TAKEN_BACK = "tasks.taken.back";
 
     /** Information key: the ids of the call sites throttled during the run, comma-separated. */
     public static final String SITES_THROTTLED = "sites.throttled";
@@ -1593,7 +1619,7 @@ public final class SpanEngine implements Measurements {
     private long[] spawnsAndEnds() {
         ThreadRegistry.Roster roster = threads.roster();
         long spawns = roster.retired().spawns();
-        long ends = roster.retired().spawnedEnded();
+        long ends = roster.retired().spawnedEnded() + Math.max(0, takenBack.sum());   // a fork taken back is over
         for (ThreadState ts : roster.live()) {
             spawns += ts.spawns;
             ends += ts.spawnedEnded;

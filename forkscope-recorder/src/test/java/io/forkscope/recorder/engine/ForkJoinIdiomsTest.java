@@ -45,6 +45,77 @@ class ForkJoinIdiomsTest {
         assertThat(rt.engine.gaps()).isEqualTo(RecordingGaps.NONE);
     }
 
+    /**
+     * The same tree, but a left half taken back by tryUnfork is recomputed by a plain call (issue 21
+     * item 2: {@code if (f.tryUnfork()) r += fib(n - 2); else r += f.join();}): the task never runs.
+     */
+    private static void recomputeTree(SimRuntime rt, int depth, boolean always) {
+        if (depth == 0) {
+            rt.work(5);
+            return;
+        }
+        rt.work(1);
+        SimTask left = rt.fork(r -> recomputeTree(r, depth - 1, always));
+        recomputeTree(rt, depth - 1, always);
+        rt.unforkOrRecompute(left, r -> recomputeTree(r, depth - 1, always), always);
+    }
+
+    /**
+     * Every fork taken back and recomputed (a worker alone): the run is its serial elision, work =
+     * span = 95, and only the root's submit carries a burden on the path; the 15 forks are counted
+     * as spawns but none is joined (1 sync: the root's) and none is a gap.
+     */
+    @Test
+    void forksTakenBackAndRecomputedByAPlainCallAreNoGapAndTheirWorkIsTheCallers() {
+        SimRuntime rt = new SimRuntime(B, 1);
+        WorkSpan w = region(rt, () -> {
+            SimTask root = rt.submit(r -> recomputeTree(r, 4, true));
+            rt.join(root);
+        });
+        assertThat(w).isEqualTo(new WorkSpan(16 * 5 + 15, 16 * 5 + 15, B + 16 * 5 + 15, 16, 1, 0));
+        assertThat(rt.engine.gaps()).isEqualTo(RecordingGaps.NONE);
+        assertThat(rt.engine.closingInfo()).containsEntry(SpanEngine.TASKS_TAKEN_BACK, "15");
+    }
+
+    /** Taken back at random, joined otherwise: the work is the program's whatever the schedule, and no gap. */
+    @ParameterizedTest
+    @ValueSource(longs = {1, 2, 3, 4, 5, 6, 7, 8})
+    void forksSometimesTakenBackLeaveNoGap(long seed) {
+        SimRuntime rt = new SimRuntime(B, seed);
+        WorkSpan w = region(rt, () -> {
+            SimTask root = rt.submit(r -> recomputeTree(r, 4, false));
+            rt.join(root);
+        });
+        assertThat(w.work()).isEqualTo(16 * 5 + 15);
+        assertThat(w.span()).isBetween(4L + 5, 16L * 5 + 15);
+        assertThat(rt.engine.gaps()).isEqualTo(RecordingGaps.NONE);
+        assertThat(regionsWithUnjoined(rt)).isZero();
+    }
+
+    /** A fork taken back and dropped (its work never done): no gap either; the caller did the rest. */
+    @Test
+    void aForkTakenBackAndDroppedIsNoGap() {
+        SimRuntime rt = new SimRuntime(B, 1);
+        WorkSpan w = region(rt, () -> {
+            SimTask root = rt.submit(r -> {
+                r.work(3);
+                SimTask t = r.fork(q -> q.work(50));
+                r.work(4);
+                r.unforkOrRecompute(t, null, true);
+            });
+            rt.join(root);
+        });
+        assertThat(w.work()).isEqualTo(7);
+        assertThat(w.span()).isEqualTo(7);
+        assertThat(rt.engine.gaps()).isEqualTo(RecordingGaps.NONE);
+    }
+
+    private static long regionsWithUnjoined(SimRuntime rt) {
+        List<RegionRecord> out = new ArrayList<>();
+        rt.engine.drainRegions(out::add, true);
+        return out.stream().filter(r -> r.unjoined() > 0).count();
+    }
+
     /** The same tree joined by plain join: the reference for collapsing. */
     private static void joinedTree(SimRuntime rt, int depth) {
         if (depth == 0) {

@@ -159,6 +159,24 @@ final class SimRuntime implements TaskModel, ThreadClassifier {
     }
 
     /**
+     * {@code if (t.tryUnfork()) <instead>; else t.join();}: when t is still queued ({@code always},
+     * or at random), it is taken back and never runs: the caller does {@code instead} itself as a
+     * plain call (the work recomputed without the task), or nothing when {@code instead} is null
+     * (the fork dropped). Otherwise t is joined.
+     */
+    void unforkOrRecompute(SimTask t, Consumer<SimRuntime> instead, boolean always) {
+        if (!t.started && pending.contains(t) && (always || schedule.nextInt(4) != 0)) {
+            pending.remove(t);
+            engine.unforked(t);
+            if (instead != null) {
+                instead.accept(this);
+            }
+        } else {
+            join(t);
+        }
+    }
+
+    /**
      * {@code ForkJoinTask.helpQuiesce()}: runs tasks until none is pending (a quiescent pool), in
      * the random order helping would, nested in the waiting frame.
      */
