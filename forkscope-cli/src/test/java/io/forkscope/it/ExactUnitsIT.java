@@ -77,6 +77,10 @@ class ExactUnitsIT {
             assertThat(recompute).isEqualTo(new WorkSpan(8 * 5 + 7, 8 * 5 + 7, B + 8 * 5 + 7, 8, 1, 0));
             assertThat(drop).isEqualTo(new WorkSpan(57, 57, B + 57, 2, 1, 0));
         }
+        // a completer tree run three times, reinitialize()d between runs: no re-fork, no gap (the warnings are
+        // empty); per run 16 leaves of 5 and 15 internal units, span 4 + 5 through the right halves, each
+        // carrying a burden (4 forks and the invoke from main), 15 forks and the invoke; one sync: the invoke
+        assertThat(regions.get("completerReuse")).isEqualTo(new WorkSpan(3 * 95, 3 * 9, 3 * (5 * B + 9), 3 * 16, 3, 0));
         // quiescence joins the four leaves, the fire-and-forget task and the 50 it left unjoined
         assertThat(regions.get("helpQuiesce")).isEqualTo(new WorkSpan(2 + 100 + 2 + 50 + 3, 2 + 1 + 50 + 3,
                 B + 2 + B + 1 + B + 50 + 3, 7, 7, 0));

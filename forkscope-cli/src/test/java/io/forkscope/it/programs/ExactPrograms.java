@@ -94,6 +94,15 @@ public final class ExactPrograms {
         try (Region r = Forkscope.region("unforkRecompute")) {
             pool.invoke(new UnforkRecomputeTree(3));
         }
+        try (Region r = Forkscope.region("completerReuse")) {
+            ReusedTree root = new ReusedTree(null, 4);
+            for (int i = 0; i < 3; i++) {
+                if (i > 0) {
+                    root.reinitializeAll();    // the next iteration reuses the tree (a solver's sweeps)
+                }
+                pool.invoke(root);
+            }
+        }
         try (Region r = Forkscope.region("unforkDrop")) {
             pool.invoke(action(() -> {
                 Forkscope.work(3);
@@ -381,6 +390,43 @@ public final class ExactPrograms {
         @Override
         public void onCompletion(CountedCompleter<?> caller) {
             done = true;
+        }
+    }
+
+    /**
+     * A CountedCompleter tree built once and run again after reinitialize() (issue 21 item 3, a
+     * Jacobi solver's shape): each internal node does 1 unit, forks its right half and computes its
+     * left half directly; each of the 2^depth leaves does 5 units and completes.
+     */
+    static final class ReusedTree extends CountedCompleter<Void> {
+        final ReusedTree left;
+        final ReusedTree right;
+
+        ReusedTree(ReusedTree parent, int depth) {
+            super(parent);
+            left = depth == 0 ? null : new ReusedTree(this, depth - 1);
+            right = depth == 0 ? null : new ReusedTree(this, depth - 1);
+        }
+
+        @Override
+        public void compute() {
+            if (left == null) {
+                Forkscope.work(5);
+                tryComplete();
+                return;
+            }
+            Forkscope.work(1);
+            setPendingCount(1);
+            right.fork();
+            left.compute();
+        }
+
+        void reinitializeAll() {
+            reinitialize();
+            if (left != null) {
+                left.reinitializeAll();
+                right.reinitializeAll();
+            }
         }
     }
 }

@@ -25,6 +25,13 @@ final class CompleterNode extends TaskNode {
      * is pushed again, so the queue hand-off and the pool's completion publish it to any waiter.
      */
     CompleterNode reforkedFrom;
+    /**
+     * The program called {@code reinitialize()} on the task since this node was made: its next fork
+     * starts a new life (not a re-fork before it completed), even when this node's last exit hook
+     * has not run yet (the program saw the completion a few µs before the worker's hook finished).
+     * Written by the reinitializing thread before it forks the task again.
+     */
+    volatile boolean reinitialized;
     /** The length of the {@link #reforkedFrom} chain below this node (0 without one). */
     int reforks;
     /**

@@ -406,14 +406,14 @@ public final class SpanEngine implements Measurements {
             TaskNode node = TaskNode.of(TaskNode.SPAWNED, model.isCompleter(child), f.span, f.bspan + burden);
             TaskNode earlier = child.getForkscopeNode();
             if (earlier instanceof CompleterNode e && node instanceof CompleterNode c && e.additiveTaken == 0
-                    && !model.isDone(child)) {
+                    && !e.reinitialized && !model.isDone(child)) {
                 // Forked again before it completed: completions that reached it so far stay in the
                 // earlier node, which the new one keeps for its waiter. A task that forks itself from
                 // its own running body goes on as a continuation (streams' ForEachTask): the create
                 // edge is the whole dependence. Any other re-fork (parallelPrefix's cumulate pass)
                 // waits for the runs before it through the program's own pending-count CASes, edges
-                // no hook sees: a gap of the DAG. (A completer reused through reinitialize() whose
-                // earlier completion nobody joined is taken for a re-fork too: its old values join.)
+                // no hook sees: a gap of the DAG. (A completer reused through reinitialize() starts
+                // afresh: reinitialized() marked its node.)
                 boolean continuation = e.state == TaskNode.RUNNING && f.node == e;
                 if (e.reforks < CompleterNode.MAX_REFORKS) {
                     c.reforkedFrom = e;
@@ -709,6 +709,20 @@ public final class SpanEngine implements Measurements {
             }
         } finally {
             ts.leave();
+        }
+    }
+
+    /**
+     * {@code task.reinitialize()} is called: the program starts a new life of a task. A
+     * CountedCompleter's node is marked, so that its next fork is a new task and not a re-fork
+     * before it completed (inner completers are never marked done: their completion only runs
+     * onCompletion, so a reused tree looked re-forked); its node stays on the task for an exit hook
+     * still to come. Any other task gets a new node at its next fork anyway. Touches only the
+     * task's node: no thread state.
+     */
+    public void reinitialized(TaskHandle task) {
+        if (task.getForkscopeNode() instanceof CompleterNode c) {
+            c.reinitialized = true;
         }
     }
 

@@ -162,6 +162,18 @@ public final class ForkJoinHooks {
         }
     }
 
+    /** {@code task.reinitialize()} is called. */
+    public static void reinitialized(Object task) {
+        SpanEngine e = engine;
+        if (e != null) {
+            try {
+                e.reinitialized((TaskHandle) task);
+            } catch (Throwable t) {
+                fail(t);
+            }
+        }
+    }
+
     /** A program class's {@code compute()} starts; true if {@link #inlineEnd} must follow. */
     public static boolean inlineBegin(Object task) {
         SpanEngine e = engine;

@@ -144,6 +144,7 @@ public final class ForkJoinRecorder {
                             .visit(advice(InvokeAllAdvice.class).on(named("invokeAll").and(isStatic())
                                     .and(takesArguments(1))))
                             .visit(advice(UnforkAdvice.class).on(named("tryUnfork").and(takesArguments(0))))
+                            .visit(advice(ReinitializeAdvice.class).on(named("reinitialize").and(takesArguments(0))))
                             .visit(advice(QuiescenceAdvice.class).on(named("helpQuiesce").and(isStatic())
                                     .and(takesArguments(0))));
                 case POOL:

@@ -66,6 +66,73 @@ class ReforkedCompleterTest {
         assertThat(gaps.lines()).singleElement().asString().contains("forked again before they completed");
     }
 
+    /**
+     * A solver's iterations reusing one completer tree (issue 21 item 3): root R (1 unit) forks Y
+     * (10 units), both complete through tryComplete; after the root's join the program calls
+     * reinitialize() on both and runs them again, three times. Not a re-fork: no gap, and each
+     * iteration's work adds up (3 × 11), its span 11 each, the three one after another.
+     */
+    @Test
+    void aTreeReusedThroughReinitializeAfterItsRootCompletedIsNoRefork() {
+        SimRuntime rt = new SimRuntime(0, 1);
+        SimTask[] root = new SimTask[1];
+        SimTask[] y = new SimTask[1];
+        root[0] = new SimTask(r -> {
+            r.work(1);
+            root[0].pending = 1;
+            r.fork(y[0]);
+            r.tryComplete(root[0]);
+        }, null, true);
+        y[0] = new SimTask(q -> {
+            q.work(10);
+            q.tryComplete(y[0]);
+        }, root[0], true);
+        WorkSpan w = region(rt, () -> {
+            for (int i = 0; i < 3; i++) {
+                if (i > 0) {
+                    rt.reinitialize(root[0]);
+                    rt.reinitialize(y[0]);
+                    y[0].done = false;
+                }
+                rt.fork(root[0]);
+                rt.join(root[0]);
+            }
+        });
+        assertThat(rt.engine.gaps()).isEqualTo(RecordingGaps.NONE);
+        assertThat(w.work()).isEqualTo(33);
+        assertThat(w.span()).isEqualTo(33);
+    }
+
+    /** Without the reinitialize() hook the same reuse looks like a re-fork: the test above has teeth. */
+    @Test
+    void theSameReuseWithoutTheHookIsTakenForARefork() {
+        SimRuntime rt = new SimRuntime(0, 1);
+        SimTask[] root = new SimTask[1];
+        SimTask[] y = new SimTask[1];
+        root[0] = new SimTask(r -> {
+            r.work(1);
+            root[0].pending = 1;
+            r.fork(y[0]);
+            r.tryComplete(root[0]);
+        }, null, true);
+        y[0] = new SimTask(q -> {
+            q.work(10);
+            q.tryComplete(y[0]);
+        }, root[0], true);
+        for (int i = 0; i < 2; i++) {
+            if (i > 0) {
+                for (SimTask t : new SimTask[] {root[0], y[0]}) {
+                    t.done = false;       // reset as reinitialize() does, but the engine is not told
+                    t.started = false;
+                    t.pending = 0;
+                }
+            }
+            rt.fork(root[0]);
+            rt.join(root[0]);
+        }
+        assertThat(rt.engine.gaps().reforked()).isPositive();
+    }
+
     @Test
     void theSameTreeCompletedThroughTryCompleteHasNoGap() {
         assertThat(prefixLike(false).engine.gaps()).isEqualTo(RecordingGaps.NONE);

@@ -216,6 +216,18 @@ final class SimRuntime implements TaskModel, ThreadClassifier {
      * A CountedCompleter forked again before it completed, as Arrays.parallelPrefix's cumulate
      * pass re-forks tasks that ran once already: the task runs its body again when popped.
      */
+    /**
+     * {@code t.reinitialize()}: a new life for a task that ran (the engine is told first, as the
+     * woven method's entry does); its status and pending count are reset. Inner completers were
+     * never marked done by the real runtime, so {@code done} is false afterwards whatever it was.
+     */
+    void reinitialize(SimTask t) {
+        engine.reinitialized(t);
+        t.done = false;
+        t.started = false;
+        t.pending = 0;
+    }
+
     void refork(SimTask t) {
         t.started = false;
         fork(t);
