@@ -17,6 +17,7 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "demo", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, description = {
     "Records a bundled parallel quicksort under the agent and prints its scalability report (how much"
         + " parallelism), then records it again with call sites and prints the sites that hold the span.",
+    "The sort runs twice first to warm up the JIT, outside the measured region 'quicksort'.",
     "The recording goes to a temporary directory, deleted afterwards; to keep one, use"
         + " forkscope example quicksort --record FILE."})
 final class DemoCommand implements Callable<Integer> {
@@ -29,6 +30,9 @@ final class DemoCommand implements Callable<Integer> {
 
     @Option(names = "--workers", defaultValue = "2", paramLabel = "P", description = "pool size (default: ${DEFAULT-VALUE})")
     int workers;
+
+    /** Warm-up runs before the measured one: a cold first run is mostly the JIT's (71% of the region on this VM). */
+    static final int WARMUP = 2;
 
     @Override
     public Integer call() throws Exception {
@@ -43,9 +47,11 @@ final class DemoCommand implements Callable<Integer> {
         try (TempDirectory dir = TempDirectory.create("forkscope-demo-")) {
             Path out = dir.path().resolve(example + ".fsk");
             AgentLaunch.checkAgentPath(out, "the temporary directory (set java.io.tmpdir)");
-            err.println("forkscope demo: recording '" + example + "' on " + workers + " workers under the agent...");
+            err.println("forkscope demo: recording '" + example + "' on " + workers + " workers under the agent"
+                    + " (run " + WARMUP + " times first to warm up the JIT; the region '" + example + "' is the"
+                    + " measured run)...");
             List<String> cmd = List.of(SelfJar.java(), "-cp", SelfJar.path().toString(), SampleMain.class.getName(),
-                    example, "--workers", Integer.toString(workers));
+                    example, "--workers", Integer.toString(workers), "--warmup", Integer.toString(WARMUP));
             int exit = new AgentLaunch(SelfJar.path(), out, Unit.TIME, null, null).run(cmd);
             if (exit != 0) {
                 err.println("forkscope demo: the example failed with exit code " + exit);
@@ -80,9 +86,30 @@ final class DemoCommand implements Callable<Integer> {
         Recording rec = RecordingReader.read(sited);
         rec.recordedSites().filter(s -> !s.regions().isEmpty())
                 .ifPresent(s -> args.addAll(List.of("--region", s.regions().get(0).label())));
-        err.println("forkscope demo: where the span is (forkscope " + String.join(" ", args) + "):");
+        List<String> shown = new java.util.ArrayList<>(args);
+        shown.set(1, "REC.fsk");   // the demo's file is deleted when it ends
+        err.println("forkscope demo: where the span is (forkscope " + String.join(" ", shown) + "):");
         err.println();
         err.flush();
-        return Main.commandLine(spec.commandLine().getOut(), err).execute(args.toArray(String[]::new));
+        int sites = Main.commandLine(spec.commandLine().getOut(), err).execute(args.toArray(String[]::new));
+        if (sites == 0) {
+            nextSteps(err);
+        }
+        return sites;
+    }
+
+    /** What to run next, on one's own program: the demo's last words. */
+    static void nextSteps(PrintWriter err) {
+        err.println();
+        err.println("forkscope demo: next, on your own program (java -cp app.jar Main here):");
+        err.println("  ./forkscope record -o app.fsk -- java -cp app.jar Main             work, span, parallelism:");
+        err.println("  ./forkscope summary app.fsk                                         does it have enough?");
+        err.println("  ./forkscope record --sites -o app-sites.fsk -- java -cp app.jar Main");
+        err.println("  ./forkscope sites app-sites.fsk                                     which code holds the span");
+        err.println("  ./forkscope record --mode dag -o app-dag.fsk -- java -cp app.jar Main");
+        err.println("  ./forkscope delays app-dag.fsk                                      where the workers' time went");
+        err.println("  Measure a warm run: repeat the work in your program and wrap the last one in");
+        err.println("  Forkscope.region(\"name\") (README: Regions and abstract work units).");
+        err.flush();
     }
 }

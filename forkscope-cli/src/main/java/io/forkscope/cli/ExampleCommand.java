@@ -19,7 +19,7 @@ import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "example", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, description = {
     "Runs a bundled program (the papers' benchmarks in Java fork/join); --list shows them.",
-    "Its options: NAME [--n N] [--cutoff C] [--serial] [--workers P] [--repeat K].",
+    "Its options: NAME [--n N] [--cutoff C] [--serial] [--workers P] [--repeat K] [--warmup W] (W unmeasured runs first).",
     "With --record FILE it runs under the agent in a new JVM and writes a recording."})
 final class ExampleCommand implements Callable<Integer> {
     @Spec

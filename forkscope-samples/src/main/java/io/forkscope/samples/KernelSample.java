@@ -86,6 +86,13 @@ abstract class KernelSample<I, O> implements Sample {
         List<Long> times = new ArrayList<>();
         String summary = "";
         try (Exec exec = Exec.open(config)) {
+            for (int k = 0; k < config.warmup(); k++) {
+                I input = prepare(config.n(), config.cutoff());   // outside any region: not measured
+                String error = check(input, kernel(input, exec));
+                if (error != null) {
+                    return new Outcome(name, config, false, "warm-up run: " + error, times);
+                }
+            }
             for (int k = 0; k < config.repeat(); k++) {
                 I input = prepare(config.n(), config.cutoff());
                 long start = System.nanoTime();

@@ -7,7 +7,7 @@ import java.util.List;
  * Command-line runner.
  *
  * <pre>
- *   java -cp … io.forkscope.samples.SampleMain NAME [--n N] [--cutoff C] [--serial] [--workers P] [--repeat K]
+ *   java -cp … io.forkscope.samples.SampleMain NAME [--n N] [--cutoff C] [--serial] [--workers P] [--repeat K] [--warmup W]
  *   java -cp … io.forkscope.samples.SampleMain --list
  * </pre>
  *
@@ -15,7 +15,7 @@ import java.util.List;
  * on stderr), 2 unknown program or bad option (one line on stderr).
  */
 public final class SampleMain {
-    static final String USAGE = "usage: SampleMain NAME [--n N] [--cutoff C] [--serial] [--workers P] [--repeat K]"
+    static final String USAGE = "usage: SampleMain NAME [--n N] [--cutoff C] [--serial] [--workers P] [--repeat K] [--warmup W]"
             + " | --list";
 
     private SampleMain() {}
@@ -61,7 +61,8 @@ public final class SampleMain {
                     parsed.cutoff != null ? parsed.cutoff : sample.defaultCutoff(),
                     parsed.serial,
                     parsed.workers != null ? parsed.workers : RunConfig.defaultWorkers(),
-                    parsed.repeat != null ? parsed.repeat : 1);
+                    parsed.repeat != null ? parsed.repeat : 1,
+                    parsed.warmup != null ? parsed.warmup : 0);
         } catch (IllegalArgumentException e) {
             err.println("error: " + e.getMessage());
             return 2;
@@ -92,6 +93,7 @@ public final class SampleMain {
         Integer cutoff;
         Integer workers;
         Integer repeat;
+        Integer warmup;
     }
 
     private static Parsed parse(String[] args) {
@@ -117,6 +119,7 @@ public final class SampleMain {
                 case "--cutoff":
                 case "--workers":
                 case "--repeat":
+                case "--warmup":
                     if (value == null) {
                         if (i + 1 >= args.length) {
                             throw new IllegalArgumentException("option " + arg + " needs a value");
@@ -128,6 +131,7 @@ public final class SampleMain {
                         case "--n": p.n = v; break;
                         case "--cutoff": p.cutoff = v; break;
                         case "--workers": p.workers = v; break;
+                        case "--warmup": p.warmup = v; break;
                         default: p.repeat = v; break;
                     }
                     break;

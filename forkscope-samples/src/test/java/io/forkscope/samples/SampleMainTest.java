@@ -58,6 +58,13 @@ class SampleMainTest {
     }
 
     @Test
+    void warmUpRunsAreNotMeasured() {
+        assertThat(run("fib", "--n", "20", "--cutoff", "5", "--workers", "2", "--warmup", "2", "--repeat", "2")).isZero();
+        // two measured runs, the two warm-up runs before them not timed
+        assertThat(out()).matches("fib n=20 cutoff=5 workers=2 result=6765 kernel_ms=[0-9.]+,[0-9.]+\\R");
+    }
+
+    @Test
     void unknownProgramExitsWith2() {
         assertThat(run("fibonacci")).isEqualTo(2);
         assertThat(err()).startsWith("error: unknown program 'fibonacci'").doesNotContain("Exception");
@@ -69,7 +76,7 @@ class SampleMainTest {
     void badOptionsExitWith2() {
         String[][] cases = {
             {"fib", "--bogus"}, {"fib", "--n", "abc"}, {"fib", "--n"}, {"fib", "--workers", "0"},
-            {"fib", "--repeat", "-1"}, {}, {"fib", "quicksort"}, {"fib", "--serial=yes"},
+            {"fib", "--repeat", "-1"}, {"fib", "--warmup", "-1"}, {}, {"fib", "quicksort"}, {"fib", "--serial=yes"},
             {"fft", "--n", "1000"}, {"fib", "--n", "93"}, {"--list", "fib"},
         };
         for (String[] args : cases) {

@@ -36,6 +36,20 @@ public final class ColdCode {
                 ms(c.compileNs()), over, 100 * c.share())));
     }
 
+    /**
+     * The whole run's finding when it is cold but every region ran warm (the program warmed up, then
+     * measured in regions, as advised): the regions are the numbers to read.
+     */
+    public static Optional<Diagnosis> warmedUp(Compilation c, Unit unit) {
+        if (unit != Unit.TIME || !c.cold()) {
+            return Optional.empty();
+        }
+        return Optional.of(new Diagnosis(Diagnosis.Kind.COLD_CODE, String.format(Locale.ROOT,
+                "code still being compiled in the whole run (the JIT compilers worked %s during its %s, %.0f%%), but"
+                        + " not in its regions: read the regions below, measured after the warm-up",
+                ms(c.compileNs()), ms(c.elapsedNs()), 100 * c.share())));
+    }
+
     private static String ms(long ns) {
         return String.format(Locale.ROOT, "%,.0f ms", ns / 1e6);
     }

@@ -57,6 +57,15 @@ public final class ScalabilityAnalysis {
             }
             regions.add(s);
         }
+        boolean warmRegions = !regions.isEmpty() && regions.stream().allMatch(r -> r.compilation().known()
+                && !r.compilation().cold());
+        if (warmRegions) {
+            // the program measured its warm runs in regions: the whole run's compilation is its warm-up
+            Optional<Diagnosis> warmedUp = ColdCode.warmedUp(rec.wholeRun().compilation(), unit);
+            if (warmedUp.isPresent()) {
+                whole = whole.replacing(Diagnosis.Kind.COLD_CODE, warmedUp.get());
+            }
+        }
         return new ScalabilityReport(unit, opts, whole, regions, holders);
     }
 

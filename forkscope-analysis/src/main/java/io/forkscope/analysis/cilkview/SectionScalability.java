@@ -31,6 +31,16 @@ public record SectionScalability(String label, String thread, long startNs, long
         diagnoses = List.copyOf(diagnoses);
     }
 
+    /** @return this section with the findings of {@code kind} replaced by {@code d}, in place */
+    public SectionScalability replacing(Diagnosis.Kind kind, Diagnosis d) {
+        List<Diagnosis> all = new ArrayList<>(diagnoses.size());
+        for (Diagnosis x : diagnoses) {
+            all.add(x.kind() == kind ? d : x);
+        }
+        return new SectionScalability(label, thread, startNs, unjoined, measures, parallelism, burdenedParallelism,
+                averageMaximalStrand, speedups, all, compilation);
+    }
+
     /** @return this section with one more finding, first when {@code first}, else last */
     public SectionScalability with(Diagnosis d, boolean first) {
         List<Diagnosis> all = new ArrayList<>(diagnoses.size() + 1);

@@ -46,6 +46,25 @@ class ColdCodeTest {
         assertThat(d.message()).contains("90 ms during the 300 ms from the run's first event to the recording's end (30%)");
     }
 
+    /**
+     * Warmed up, then measured in regions (the demo, the advice followed): the whole run is cold
+     * (90 of 300 ms), its one region warm (2 of 100 ms): the whole run's finding points at the
+     * regions instead of advising what the program already does. With a cold region it advises.
+     */
+    @Test
+    void aColdWholeRunWithWarmRegionsPointsAtTheRegions() {
+        WorkSpan ws = new WorkSpan(100 * MS, 50 * MS, 50 * MS, 1, 1, 100 * MS);
+        Recording warm = recording(Unit.TIME, new WholeRun(ws, 2, 2, 3, true, 90 * MS, 300 * MS),
+                new RegionRecord("measured", "main", 0, ws, 0, 2 * MS));
+        Diagnosis d = ScalabilityAnalysis.analyze(warm).wholeRun().diagnoses().get(0);
+        assertThat(d.kind()).isEqualTo(Diagnosis.Kind.COLD_CODE);
+        assertThat(d.message()).contains("90 ms during its 300 ms, 30%", "not in its regions: read the regions below")
+                .doesNotContain("warm up first");
+        Recording cold = recording(Unit.TIME, new WholeRun(ws, 2, 2, 3, true, 90 * MS, 300 * MS),
+                new RegionRecord("measured", "main", 0, ws, 0, 2 * MS), new RegionRecord("first", "main", 0, ws, 0, 40 * MS));
+        assertThat(ScalabilityAnalysis.analyze(cold).wholeRun().diagnoses().get(0).message()).contains("warm up first");
+    }
+
     @Test
     void declaredUnitsDoNotDependOnTheJit() {
         WorkSpan ws = new WorkSpan(100, 50, 50, 1, 1, 100 * MS);
