@@ -103,6 +103,12 @@ final class ContextsCommand implements Callable<Integer> {
                 err.flush();
             }
         });
+        if (r.samples().samples().isEmpty() && eventName.equals(JfrSampleReader.CPU_TIME_SAMPLE)) {
+            // JFR's CPU-time sampler exists from JDK 25 on and samples only when JFR is the engine
+            throw new UserError(name + ": no jdk.CPUTimeSample samples: JFR's CPU-time sampler runs only on JDK 25+"
+                    + " and with --sampler jfr (this run: Java " + rec.info().get("java.version", "?") + ", sampled by "
+                    + r.samples().sampler().engine() + "); its samples are read with --event execution");
+        }
         if (r.samples().samples().isEmpty()) {
             err.println("forkscope: warning: " + name + ": no " + eventName + " samples (was the run too short, or"
                     + " did no thread run Java code?)");

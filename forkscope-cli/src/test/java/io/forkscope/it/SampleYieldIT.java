@@ -59,6 +59,11 @@ class SampleYieldIT {
         assertThat(workers).as("busy workers\n" + j.at("/samples")).isEqualTo(2);
         CliRunner.Result text = CliRunner.run("contexts", dir.resolve("yield.fsk").toString());
         assertThat(text.out()).contains("sampled by: async-profiler 4.1 (cpu (", "ms CPU", "expected");
+        // JFR's CPU-time sampler did not run (async-profiler sampled): asking for its event is an error, not an empty report
+        CliRunner.Result cpuTime = CliRunner.run("contexts", dir.resolve("yield.fsk").toString(), "--event", "cpu-time");
+        assertThat(cpuTime.exitCode()).as(cpuTime.err()).isEqualTo(2);
+        assertThat(cpuTime.err()).contains("no jdk.CPUTimeSample samples", "JDK 25+", "--event execution")
+                .doesNotContain("\tat ");
     }
 
     @ParameterizedTest(name = "{0}")

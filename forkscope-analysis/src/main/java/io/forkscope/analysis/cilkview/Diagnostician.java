@@ -66,8 +66,10 @@ public final class Diagnostician {
         if (ws.span() > 0 && parallelism < needed) {
             SpeedupEstimate e = SpeedupBounds.estimate(ws, processors);
             out.add(new Diagnosis(Diagnosis.Kind.LOW_PARALLELISM, format(
-                    "not enough parallelism for %d processors: parallelism %.2f is below %,.0f (%.0f x %d);"
-                            + " estimated speedup on %d processors %.2f - %.2f",
+                    "not enough parallelism for %d processors: parallelism %.2f is below %,.0f (%.0f x %d, the margin"
+                            + " a work-stealing scheduler needs for near-linear speedup); estimated speedup on %d"
+                            + " processors %.2f - %.2f; to scale further, expose more parallelism or shorten the span"
+                            + " (forkscope sites: which code holds it)",
                     processors, parallelism, needed, PARALLELISM_PER_PROCESSOR, processors,
                     processors, e.lower(), e.upper())));
         }
