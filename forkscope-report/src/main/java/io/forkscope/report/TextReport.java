@@ -155,7 +155,10 @@ public final class TextReport implements ReportFormat {
         rows.add(new String[] {"Burdened parallelism:", fixed2(s.burdenedParallelism()), ""});
         rows.add(new String[] {"Spawns:", grouped(ws.spawns()), ""});
         rows.add(new String[] {"Syncs:", grouped(ws.syncs()), ""});
-        rows.add(new String[] {"Average maximal strand:", oneDecimal(s.averageMaximalStrand()), " " + unit.symbol()});
+        // whole nanoseconds with a duration from 1 µs on, as every other time; a tenth where it matters
+        rows.add(unit == Unit.TIME && s.averageMaximalStrand() >= 1_000
+                ? amount("Average maximal strand:", Math.round(s.averageMaximalStrand()), unit)
+                : new String[] {"Average maximal strand:", oneDecimal(s.averageMaximalStrand()), " " + unit.symbol()});
         rows.add(amount("Elapsed:", ws.elapsedNs(), Unit.TIME));
         Compilation jit = s.compilation();
         if (jit.known()) {

@@ -64,6 +64,14 @@ class TextReportTest {
         assertThat(render(TEXT, recording("abstract", declared, List.of(), List.of(), true))).doesNotContain("No units");
     }
 
+    /** A time from 1 µs on reads as every other time: whole ns and a duration (1,000,000 / 33 = 30,303.03 ns). */
+    @Test
+    void anAverageMaximalStrandOfMicrosecondsIsWholeNanosecondsWithItsDuration() throws Exception {
+        WorkSpan ws = new WorkSpan(1_000_000, 100_000, 160_000, 10, 12, 1_234_567);
+        assertThat(render(TEXT, recording("time", ws, List.of(), List.of(), true)))
+                .containsPattern(line("Average maximal strand:", "30,303 ns (30.30 us)"));
+    }
+
     /** Cilkview Fig. 6's numbers, as abstract units (Cilkview counts instructions). */
     @Test
     void figure6() throws Exception {

@@ -226,8 +226,10 @@ public final class DelayText {
         return new String[] {label, ns(value), " ns" + paren(human(value))};
     }
 
+    /** A time that may be fractional (an average): a tenth of a ns below 1 µs, whole ns from there on, as every other time. */
     private static String[] amount1(String label, double value) {
-        return new String[] {label, String.format(java.util.Locale.ROOT, "%,.1f", value), " ns" + paren(human(value))};
+        String number = Math.abs(value) < 1_000 ? String.format(java.util.Locale.ROOT, "%,.1f", value) : ns(value);
+        return new String[] {label, number, " ns" + paren(human(value))};
     }
 
     private static String[] share(String label, double value, double total) {
