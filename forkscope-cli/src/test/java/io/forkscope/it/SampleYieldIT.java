@@ -29,7 +29,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class SampleYieldIT {
     static final double MIN_YIELD = 0.9;
-    /** A worker's expected samples from which its yield is asserted (the program gives each ~48). */
+    /** A worker's expected samples from which its own yield is asserted (the program gives the two ~96 in all). */
     static final double MIN_EXPECTED = 20;
 
     static List<Arguments> runs() {
@@ -49,14 +49,25 @@ class SampleYieldIT {
         assertThat(j.at("/samples/engine").asText()).as(j.toString()).startsWith("async-profiler ");
         assertThat(j.at("/samples/engine_event").asText()).startsWith("cpu (");
         int workers = 0;
+        double expected = 0;
+        long count = 0;
         for (JsonNode t : j.at("/samples/threads")) {
-            if (t.get("name").asText().startsWith("ForkJoinPool-1-worker-") && t.get("expected").asDouble() >= MIN_EXPECTED) {
+            if (!t.get("name").asText().startsWith("ForkJoinPool-1-worker-") || t.get("expected").isNull()) {
+                continue;
+            }
+            expected += t.get("expected").asDouble();
+            count += t.get("count").asLong();
+            if (t.get("expected").asDouble() >= MIN_EXPECTED) {
                 workers++;
                 assertThat(t.get("yield").asDouble()).as(kind + " " + t + "\n" + j.at("/samples")).isGreaterThanOrEqualTo(MIN_YIELD);
                 assertThat(t.get("count").asLong()).isLessThanOrEqualTo((long) Math.ceil(t.get("expected").asDouble() * 1.1) + 1);
             }
         }
-        assertThat(workers).as("busy workers\n" + j.at("/samples")).isEqualTo(2);
+        // how the 16 leaves split between the two workers is the scheduler's (on a loaded machine one worker
+        // may take 80% of them): at least one is busy enough to judge alone, and the two together get their share
+        assertThat(workers).as("busy workers\n" + j.at("/samples")).isPositive();
+        assertThat(expected).as("the workers' CPU time\n" + j.at("/samples")).isGreaterThanOrEqualTo(2 * MIN_EXPECTED);
+        assertThat((double) count).as("the workers' samples\n" + j.at("/samples")).isGreaterThanOrEqualTo(MIN_YIELD * expected - 2);
         CliRunner.Result text = CliRunner.run("contexts", dir.resolve("yield.fsk").toString());
         assertThat(text.out()).contains("sampled by: async-profiler 4.1 (cpu (", "ms CPU", "expected");
         // JFR's CPU-time sampler did not run (async-profiler sampled): asking for its event is an error, not an empty report
