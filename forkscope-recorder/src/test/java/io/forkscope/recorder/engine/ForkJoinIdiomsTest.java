@@ -110,6 +110,49 @@ class ForkJoinIdiomsTest {
         assertThat(rt.engine.gaps()).isEqualTo(RecordingGaps.NONE);
     }
 
+    /**
+     * A fork taken back and then computed directly (the usual idiom) counts out of the taken-back
+     * forks again: a genuinely unjoined fork beside it is still the one gap it is.
+     */
+    @Test
+    void aForkTakenBackThenComputedLeavesARealGapVisible() {
+        SimRuntime rt = new SimRuntime(B, 1);
+        SimTask[] taken = new SimTask[1];
+        region(rt, () -> {
+            SimTask root = rt.submit(r -> {
+                r.work(1);
+                taken[0] = r.fork(q -> q.work(2));
+                r.fork(q -> q.work(3));            // never joined
+                r.work(1);
+                r.unforkOrJoin(taken[0]);          // taken back and computed (seed 1: not stolen)
+            });
+            rt.join(root);
+        });
+        rt.drain();
+        assertThat(taken[0].computedInline).as("the schedule took it back").isTrue();
+        assertThat(rt.engine.gaps().unjoined()).isEqualTo(1);
+        assertThat(rt.engine.closingInfo()).containsEntry(SpanEngine.TASKS_TAKEN_BACK, "0");
+    }
+
+    /** The same with the fork taken back and then invoked (doExec runs it): it counts out again too. */
+    @Test
+    void aForkTakenBackThenInvokedLeavesARealGapVisible() {
+        SimRuntime rt = new SimRuntime(B, 1);
+        region(rt, () -> {
+            SimTask root = rt.submit(r -> {
+                r.work(1);
+                SimTask taken = r.fork(q -> q.work(2));
+                r.fork(q -> q.work(3));            // never joined
+                r.work(1);
+                r.unforkThenInvoke(taken);
+            });
+            rt.join(root);
+        });
+        rt.drain();
+        assertThat(rt.engine.gaps().unjoined()).isEqualTo(1);
+        assertThat(rt.engine.closingInfo()).containsEntry(SpanEngine.TASKS_TAKEN_BACK, "0");
+    }
+
     private static long regionsWithUnjoined(SimRuntime rt) {
         List<RegionRecord> out = new ArrayList<>();
         rt.engine.drainRegions(out::add, true);

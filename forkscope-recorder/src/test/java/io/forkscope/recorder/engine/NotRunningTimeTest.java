@@ -220,6 +220,41 @@ class NotRunningTimeTest {
         }
     }
 
+    /**
+     * Through fork and join, with the sub-DAG collapsed into one node or kept whole (the simulated
+     * runtime runs every task on one thread, so collapsing folds the whole tree): the root works 10,
+     * forks a child that works 20 and is then preempted 30, works 5, is preempted 7, joins and works
+     * 1. Work 36 and not-running time 37 in all, however the nodes were folded; each node's work and
+     * not-running time fit in its interval.
+     */
+    @Test
+    void collapsedNodesCarryTheSumOfTheirStrandsNotRunningTime() {
+        for (boolean collapse : new boolean[] {false, true}) {
+            SimRuntime rt = new SimRuntime(0, 1, true, collapse);
+            SimTask root = rt.submit(r -> {
+                r.work(10);
+                SimTask child = r.fork(c -> {
+                    c.work(20);
+                    c.stall(30);
+                });
+                r.work(5);
+                r.stall(7);
+                r.join(child);
+                r.work(1);
+            });
+            rt.join(root);
+            List<io.forkscope.model.dag.RecordedNode> nodes = new ArrayList<>();
+            rt.engine.drainDagNodes(nodes::addAll, true);
+            String as = "collapse " + collapse + ": " + nodes;
+            assertThat(nodes.stream().mapToLong(io.forkscope.model.dag.RecordedNode::work).sum()).as(as).isEqualTo(36);
+            assertThat(nodes.stream().mapToLong(io.forkscope.model.dag.RecordedNode::notRunning).sum()).as(as).isEqualTo(37);
+            assertThat(nodes).as(as).allMatch(n -> n.work() + n.notRunning() <= n.end() - n.start());
+            if (collapse) {
+                assertThat(nodes).as(as).anyMatch(n -> n.strands() > 1 && n.notRunning() == 37);
+            }
+        }
+    }
+
     @Test
     void abstractUnitsRecordNoNotRunningTime() {
         FakeClock clock = new FakeClock(0);

@@ -20,6 +20,8 @@ final class SimRuntime implements TaskModel, ThreadClassifier {
 
     /** In time mode the clock stands still except in {@link #work}, so a strand's time is its units. */
     private final long[] clock = {1_000};
+    /** The (one) thread's CPU clock in time mode: {@link #work} advances it, {@link #stall} does not. */
+    private final long[] cpu = {0};
     private final boolean timeMode;
 
     SimRuntime(long burden, long seed) {
@@ -33,8 +35,24 @@ final class SimRuntime implements TaskModel, ThreadClassifier {
 
     SimRuntime(long burden, long seed, boolean timeAndDag, boolean collapse) {
         this.timeMode = timeAndDag;
+        Clock withCpu = new Clock() {
+            @Override
+            public long nanoTime() {
+                return clock[0];
+            }
+
+            @Override
+            public long threadCpuTime() {
+                return cpu[0];
+            }
+
+            @Override
+            public long cpuThresholdNs() {
+                return 0;     // every strand is read: its not-running time is exact
+            }
+        };
         this.engine = timeAndDag
-                ? new SpanEngine(Unit.TIME, burden, () -> clock[0], this, this, true, collapse)
+                ? new SpanEngine(Unit.TIME, burden, withCpu, this, this, true, collapse)
                 : new SpanEngine(Unit.ABSTRACT, burden, System::nanoTime, this, this);
         this.schedule = new Random(seed);
     }
@@ -44,9 +62,24 @@ final class SimRuntime implements TaskModel, ThreadClassifier {
     void work(long units) {
         if (timeMode) {
             clock[0] += units;
+            cpu[0] += units;
         } else {
             engine.work(units);
         }
+    }
+
+    /** {@code if (t.tryUnfork()) t.invoke();}: t, still queued, is taken back and then run by invoke (doExec). */
+    void unforkThenInvoke(SimTask t) {
+        if (!pending.remove(t)) {
+            throw new IllegalStateException("not queued");
+        }
+        engine.unforked(t);
+        invoke(t);
+    }
+
+    /** Time mode: the thread is off its CPU for {@code ns} (preempted), inside whatever strand is open. */
+    void stall(long ns) {
+        clock[0] += ns;
     }
 
     SimTask fork(Consumer<SimRuntime> body) {
