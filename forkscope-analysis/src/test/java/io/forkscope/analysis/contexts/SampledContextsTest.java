@@ -335,6 +335,49 @@ class SampledContextsTest {
         assertThat(r.unplaced()).isZero();
     }
 
+    /**
+     * The same run in µs, r's last strand before its join [620 µs, 7 ms): async-profiler on JDK 25, both
+     * cores loaded, stamped a sample of a leaf 364 µs after the leaf's recorded end (its worker was
+     * preempted there), and {@code ContextsIT} then found the leaf's frames below its grandparent's
+     * context. Samples in r's strand: y's stack at 964 µs (364 µs after y's piece: moved there), r's own at
+     * 1.5 ms, y's stack at 6 ms (5.4 ms from y's piece, beyond {@link SampledContexts#MAX_SKEW_NS}: stays,
+     * as a stack cut short would). Worked out: the strand's 6.38 ms go to its two remaining samples by the
+     * midpoint 3.75 ms, {@code app.R.compute} 3.13 ms and {@code app.Y.compute} below r 3.25 ms; r's
+     * strands without a sample go to r's nearest sample: [0, 100), [120, 200), [210, 300) µs to
+     * {@code app.R.compute} (270 µs), [7.2, 7.3) ms to the one at 6 ms. Had the sample at 964 µs stayed,
+     * it would be the nearest to the first three, and r would get only [1.232, 3.75) ms.
+     */
+    @Test
+    void aSampleStampedHundredsOfMicrosecondsLateStillJoinsThePieceItsStackRuns() {
+        long us = 1_000;
+        List<DagNode> nodes = List.of(
+                strand(0, 0, 0, 100 * us, -1, NodeEnd.CREATE),
+                strand(1, 0, 120 * us, 200 * us, -1, NodeEnd.CREATE, new Edge(0, EdgeKind.CREATE_CONT)),
+                strand(2, 1, 150 * us, 7_150 * us, SITE_A, NodeEnd.END, new Edge(0, EdgeKind.CREATE)),
+                strand(3, 0, 210 * us, 300 * us, -1, NodeEnd.WAIT, new Edge(1, EdgeKind.CREATE_CONT)),
+                strand(4, 0, 320 * us, 600 * us, SITE_B, NodeEnd.END, new Edge(1, EdgeKind.CREATE)),
+                strand(5, 0, 620 * us, 7_000 * us, -1, NodeEnd.WAIT, new Edge(3, EdgeKind.WAIT_CONT),
+                        new Edge(4, EdgeKind.END)),
+                strand(6, 0, 7_200 * us, 7_300 * us, -1, NodeEnd.END, new Edge(5, EdgeKind.WAIT_CONT),
+                        new Edge(2, EdgeKind.END)));
+        List<WorkerBusy> busy = List.of(new WorkerBusy(0, "ForkJoinPool-1-worker-1", new long[] {0, 7_300 * us}),
+                new WorkerBusy(1, "ForkJoinPool-1-worker-2", new long[] {150 * us, 7_150 * us}));
+        Dag dag = new Dag(nodes, 2, 0, 7_300 * us, busy);
+        JfrSamples read = new JfrSamples("jdk.ExecutionSample",
+                List.of(nestedY(400 * us), nestedY(964 * us), workerSample(11, 1_500 * us, "app.R.compute"),
+                        nestedY(6_000 * us)),
+                Map.of(11L, new JfrSamples.ThreadRate(11, "ForkJoinPool-1-worker-1", 4, 400 * us, 6_000 * us)), 0, 0, 0);
+
+        SampledContexts.Result r = SampledContexts.exact(read, dag, threeForkSites(), 0, Set.of(11L), 1_000 * us,
+                false, List.of());
+
+        ContextProfile p = r.profile();
+        ContextTree tree = p.tree();
+        assertThat(p.exclusive(Metric.WORK, node(tree, "app.B.split", "app.Y.compute"))).isCloseTo(280 * us, within(1e-6));
+        assertThat(p.exclusive(Metric.WORK, node(tree, "app.R.compute"))).isCloseTo(3_400 * us, within(1e-6));
+        assertThat(p.exclusive(Metric.WORK, node(tree, "app.Y.compute"))).isCloseTo(3_350 * us, within(1e-6));
+    }
+
     /** y's leaf nested in r's join: two doExec frames. */
     private static StackSample nestedY(long t) {
         return workerSample(11, t, "app.Y.compute", "java.util.concurrent.RecursiveAction.exec",
