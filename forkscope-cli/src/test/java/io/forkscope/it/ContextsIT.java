@@ -148,7 +148,11 @@ class ContextsIT {
         long underChain = collapsed.out().lines().filter(l -> l.contains("ContextSpin.hot") && l.contains(chain))
                 .mapToLong(l -> Long.parseLong(l.substring(l.lastIndexOf(' ') + 1))).sum();
         assertThat(inLeaf).as(collapsed.out()).isPositive();
-        assertThat(underChain).as("the leaf's work below the three fork sites\n" + collapsed.out()).isEqualTo(inLeaf);
+        // All of it but a boundary sample: a sample whose stack and time disagree by more than the
+        // placement's reach (SampledContexts.MAX_SKEW_NS; measured under load: one sample in ~10 runs,
+        // 230 µs of 577 ms) hangs below the piece its time falls in; 2% is about two samples at this period.
+        assertThat((double) underChain).as("the leaf's work below the three fork sites\n" + collapsed.out())
+                .isGreaterThanOrEqualTo(0.98 * inLeaf);
         CliRunner.Result text = CliRunner.run("contexts", out.toString());
         assertThat(text.out()).contains("contexts: logical");
         CliRunner.Result json = CliRunner.run("contexts", out.toString(), "--json");

@@ -32,9 +32,11 @@ public final class RecordingFormat {
      * their call site); 1.7: {@link #BLOCK_DAG_NODES_V4} (a task's first node carries its site path),
      * and whole-run and region blocks end with the JIT compilers' time; 1.8: {@link #BLOCK_SLOTS} (the
      * worker slots); 1.9: {@link #BLOCK_DAG_NODES_V5} (nodes carry their not-running time), and the
-     * information gets keys at the close (each thread's CPU time while sampled, the machine's load). Readers decide by block type, never by this number, so either may come first.
+     * information gets keys at the close (each thread's CPU time while sampled, the machine's load);
+     * 1.10: {@link #BLOCK_DAG_NODES_V6} (nodes carry forkscope's own time before and inside them).
+     * Readers decide by block type, never by this number, so either may come first.
      */
-    public static final int MINOR = 9;
+    public static final int MINOR = 10;
 
     /** Largest payload a reader accepts; anything larger is corruption. */
     public static final int MAX_PAYLOAD = 64 << 20;
@@ -128,6 +130,14 @@ public final class RecordingFormat {
      * {@link #BLOCK_DAG_NODES_V4} in what writers write; readers give the nodes of older blocks 0.
      */
     public static final int BLOCK_DAG_NODES_V5 = 16;
+    /**
+     * (1.10) A batch of DAG nodes, as {@link #BLOCK_DAG_NODES_V5} with recorderBefore(u64) and
+     * recorderInside(u64) after notRunning: forkscope's own time on the node's thread after its
+     * previous node ended and before it started, and (collapsed nodes) between its inner strands
+     * (measures.md §6). Replaces {@link #BLOCK_DAG_NODES_V5} in what writers write; readers give the
+     * nodes of older blocks 0.
+     */
+    public static final int BLOCK_DAG_NODES_V6 = 17;
 
     /**
      * (1.5) A piece of the JDK Flight Recorder file holding the run's stack samples (record
@@ -173,7 +183,7 @@ public final class RecordingFormat {
             case BLOCK_REGION -> "region";
             case BLOCK_WARNING -> "warning";
             case BLOCK_END -> "end";
-            case BLOCK_DAG_NODES, BLOCK_DAG_NODES_V2, BLOCK_DAG_NODES_V3, BLOCK_DAG_NODES_V4, BLOCK_DAG_NODES_V5 -> "DAG nodes";
+            case BLOCK_DAG_NODES, BLOCK_DAG_NODES_V2, BLOCK_DAG_NODES_V3, BLOCK_DAG_NODES_V4, BLOCK_DAG_NODES_V5, BLOCK_DAG_NODES_V6 -> "DAG nodes";
             case BLOCK_DAG_RUN -> "DAG frame";
             case BLOCK_DAG_BUSY -> "busy intervals";
             case BLOCK_FAILURE -> "recorder failure";

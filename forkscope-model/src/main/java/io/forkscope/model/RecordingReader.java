@@ -151,6 +151,7 @@ public final class RecordingReader {
                     case RecordingFormat.BLOCK_DAG_NODES_V3 -> readDagNodes(p, dagNodes, 3);   // node site, from 1.6
                     case RecordingFormat.BLOCK_DAG_NODES_V4 -> readDagNodes(p, dagNodes, 4);   // site path, from 1.7
                     case RecordingFormat.BLOCK_DAG_NODES_V5 -> readDagNodes(p, dagNodes, 5);   // not-running time, from 1.9
+                    case RecordingFormat.BLOCK_DAG_NODES_V6 -> readDagNodes(p, dagNodes, 6);   // forkscope's own time, from 1.10
                     case RecordingFormat.BLOCK_DAG_BUSY -> readBusy(p, payload.length, busy);
                     case RecordingFormat.BLOCK_DAG_RUN -> dagRun = new long[] {p.readInt(), p.readLong(), p.readLong()};
                     case RecordingFormat.BLOCK_SITES -> sites = SitesBlock.read(p, payload.length);
@@ -248,7 +249,8 @@ public final class RecordingReader {
      *               {@link RecordingFormat#BLOCK_DAG_NODES_V2} block, which adds each node's task ends
      *               and first id; a {@link RecordingFormat#BLOCK_DAG_NODES_V3} block, which adds its site;
      *               4: a {@link RecordingFormat#BLOCK_DAG_NODES_V4} block, which adds its site path;
-     *               5: a {@link RecordingFormat#BLOCK_DAG_NODES_V5} block, which adds its not-running time
+     *               5: a {@link RecordingFormat#BLOCK_DAG_NODES_V5} block, which adds its not-running time;
+     *               6: a {@link RecordingFormat#BLOCK_DAG_NODES_V6} block, which adds forkscope's own time
      */
     private static void readDagNodes(DataInputStream p, List<RecordedNode> into, int layout) throws IOException {
         boolean v2 = layout >= 2;
@@ -298,8 +300,13 @@ public final class RecordingReader {
             if (notRunning < 0) {
                 throw new IOException("node " + id + " has a negative not-running time");
             }
+            long recorderBefore = layout >= 6 ? p.readLong() : 0;
+            long recorderInside = layout >= 6 ? p.readLong() : 0;
+            if (recorderBefore < 0 || recorderInside < 0) {
+                throw new IOException("node " + id + " has a negative time of forkscope's own");
+            }
             into.add(new RecordedNode(id, worker, start, end, work, end1, from, kind, span, strands, creates, waits,
-                    innerDelay, taskEnds, firstId, site, sitePath, notRunning));
+                    innerDelay, taskEnds, firstId, site, sitePath, notRunning, recorderBefore, recorderInside));
         }
     }
 

@@ -64,9 +64,9 @@ public final class RecordingWriter implements AutoCloseable {
         finishBlock();
     }
 
-    /** A batch of DAG nodes (a {@link RecordingFormat#BLOCK_DAG_NODES_V5} block); batches may come in any order. */
+    /** A batch of DAG nodes (a {@link RecordingFormat#BLOCK_DAG_NODES_V6} block); batches may come in any order. */
     public void dagNodes(java.util.List<io.forkscope.model.dag.RecordedNode> nodes) throws IOException {
-        begin(RecordingFormat.BLOCK_DAG_NODES_V5);
+        begin(RecordingFormat.BLOCK_DAG_NODES_V6);
         data.writeInt(nodes.size());
         for (io.forkscope.model.dag.RecordedNode n : nodes) {
             data.writeLong(n.id());
@@ -93,6 +93,8 @@ public final class RecordingWriter implements AutoCloseable {
                 data.writeInt(site);
             }
             data.writeLong(n.notRunning());   // 1.9
+            data.writeLong(n.recorderBefore());   // 1.10
+            data.writeLong(n.recorderInside());
         }
         finishBlock();
     }

@@ -9,18 +9,25 @@ import java.util.Map;
  * constant, §2): over each stretch dt with slots(t) = S, p = min(S, running) slots running nodes,
  * n = min(S − p, notRunning) holding a node whose thread was not running (preempted by another
  * process or thread, descheduled, stopped for GC: the machine's, neither the program's work nor
- * the runtime's delay), q = S − p − n free, and r nodes ready: work p·dt, not-running n·dt, delay
- * min(q, r)·dt, no-work max(0, q − r)·dt. By construction work + not-running + delay + no-work =
- * ∫ slots(t) dt. Delay is split by the
+ * the runtime's delay), f = min(S − p − n, recorder) in forkscope's own hooks between nodes (the
+ * recorder's cost, neither the program's nor the runtime's), q = S − p − n − f free, and r nodes
+ * ready: work p·dt, not-running n·dt, forkscope f·dt, delay min(q, r)·dt, no-work max(0, q − r)·dt.
+ * By construction work + not-running + forkscope + delay + no-work = ∫ slots(t) dt. Delay is split by the
  * kind of edge that made the waiting nodes ready; no-work is split by the ready path into the
  * scheduler's share (no-work-sched) and the program's (no-work-app).
  *
  * All values are in nanoseconds of worker time.
  */
 public record LossBreakdown(double work, double delay, double noWork, Map<EdgeKind, Double> delayByKind,
-                            double noWorkSched, double noWorkApp, double notRunning) {
+                            double noWorkSched, double noWorkApp, double notRunning, double recorder) {
     public LossBreakdown {
         delayByKind = Map.copyOf(delayByKind);
+    }
+
+    /** A breakdown without forkscope's own time. */
+    public LossBreakdown(double work, double delay, double noWork, Map<EdgeKind, Double> delayByKind,
+                         double noWorkSched, double noWorkApp, double notRunning) {
+        this(work, delay, noWork, delayByKind, noWorkSched, noWorkApp, notRunning, 0);
     }
 
     /** A breakdown without not-running time. */
@@ -30,7 +37,7 @@ public record LossBreakdown(double work, double delay, double noWork, Map<EdgeKi
     }
 
     public double total() {
-        return work + notRunning + delay + noWork;
+        return work + notRunning + recorder + delay + noWork;
     }
 
     static LossBreakdown of(ParallelismProfile profile, double noWorkSched) {
@@ -38,6 +45,7 @@ public record LossBreakdown(double work, double delay, double noWork, Map<EdgeKi
         double delay = 0;
         double noWork = 0;
         double notRunning = 0;
+        double recorder = 0;
         Map<EdgeKind, Double> byKind = new EnumMap<>(EdgeKind.class);
         for (EdgeKind k : EdgeKind.values()) {
             byKind.put(k, 0.0);
@@ -46,11 +54,13 @@ public record LossBreakdown(double work, double delay, double noWork, Map<EdgeKi
             double dt = s.length();
             double p = Math.min(s.slots(), s.running());
             double n = s.occupied() - p;
-            double q = s.slots() - p - n;
+            double f = s.inRecorder();
+            double q = Math.max(0, s.slots() - p - n - f);
             double r = s.ready();
             double d = Math.min(q, r);
             work += p * dt;
             notRunning += n * dt;
+            recorder += f * dt;
             delay += d * dt;
             noWork += Math.max(0, q - r) * dt;
             if (r > 0) {
@@ -59,6 +69,6 @@ public record LossBreakdown(double work, double delay, double noWork, Map<EdgeKi
                 }
             }
         }
-        return new LossBreakdown(work, delay, noWork, byKind, noWorkSched, noWork - noWorkSched, notRunning);
+        return new LossBreakdown(work, delay, noWork, byKind, noWorkSched, noWork - noWorkSched, notRunning, recorder);
     }
 }

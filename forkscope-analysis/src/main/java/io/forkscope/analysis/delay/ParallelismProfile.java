@@ -10,7 +10,8 @@ import java.util.TreeMap;
 /**
  * The parallelism profile of a recorded run (measures.md §6, Delay Spotter): running(t), the nodes
  * executing at t, and ready(t), the nodes ready but not started, by the kind of edge that made
- * them ready, and notRunning(t), the nodes executing whose thread was not running; as a list of
+ * them ready, notRunning(t), the nodes executing whose thread was not running, and recorder(t), the
+ * workers in forkscope's own hooks between nodes (see {@link #recorderIntervals}); as a list of
  * constant segments covering the run from its begin to its finish, cut also where the worker slots
  * change (each segment carries slots(t)).
  */
@@ -31,13 +32,18 @@ public final class ParallelismProfile {
         int kinds = EdgeKind.values().length;
         int nr = 1 + kinds;   // index of not-running
         int ex = 2 + kinds;   // index of executing
-        // change of (running, ready per kind, not running) at each time
+        int rc = 3 + kinds;   // index of forkscope's own (recorder)
+        // change of (running, ready per kind, not running, executing, recorder) at each time
         TreeMap<Long, double[]> deltas = new TreeMap<>();
-        deltas.put(dag.begin(), new double[3 + kinds]);
-        deltas.put(dag.finish(), new double[3 + kinds]);
+        deltas.put(dag.begin(), new double[LEVELS]);
+        deltas.put(dag.finish(), new double[LEVELS]);
         for (long t : dag.slots().changesWithin(dag.begin(), dag.finish())) {
-            deltas.putIfAbsent(t, new double[3 + kinds]);      // a segment per constant slots(t)
+            deltas.putIfAbsent(t, new double[LEVELS]);      // a segment per constant slots(t)
         }
+        recorderIntervals(dag, (from, to) -> {
+            add(deltas, from, rc, +1);
+            add(deltas, to, rc, -1);
+        });
         for (DagNode node : dag.nodes()) {
             double share = runningShare(node);
             add(deltas, node.start(), 0, +share);
@@ -50,6 +56,11 @@ public final class ParallelismProfile {
             if (notRunning > 0) {
                 add(deltas, node.start(), nr, +notRunning);
                 add(deltas, node.end(), nr, -notRunning);
+            }
+            double inside = recorderInsideShare(node);
+            if (inside > 0) {
+                add(deltas, node.start(), rc, +inside);
+                add(deltas, node.end(), rc, -inside);
             }
             int k = 1 + readiness.kind[node.id()].ordinal();
             long ready = readiness.ready[node.id()];
@@ -65,7 +76,7 @@ public final class ParallelismProfile {
             }
         }
         List<ProfileSegment> segments = new ArrayList<>();
-        double[] level = new double[3 + kinds];
+        double[] level = new double[LEVELS];
         Long previous = null;
         for (var entry : deltas.entrySet()) {
             long t = entry.getKey();
@@ -75,7 +86,7 @@ public final class ParallelismProfile {
                     ready[k] = Math.max(0, level[1 + k]);
                 }
                 segments.add(new ProfileSegment(previous, t, clean(level[0]), ready, dag.slots().at(previous),
-                        clean(level[nr]), (int) Math.rint(level[ex])));
+                        clean(level[nr]), (int) Math.rint(level[ex]), clean(level[rc])));
             }
             double[] d = entry.getValue();
             for (int i = 0; i < level.length; i++) {
@@ -113,6 +124,58 @@ public final class ParallelismProfile {
         return Math.min(1.0 - runningShare(node), (double) node.notRunning() / length);
     }
 
+    /** Levels per time: running, ready per edge kind, not running, executing, recorder. */
+    private static final int LEVELS = 4 + EdgeKind.values().length;
+
+    /**
+     * Where each node's forkscope time before it (recorderBefore) lies: on its worker, right after the
+     * worker's previous node ended (the rest of the hook that ended that node is most of it), at most
+     * up to this node's start; before a worker's first node, just before it starts (not before the
+     * run's begin). Told to {@code sink} as [from, to) with from < to, in no particular order.
+     */
+    static void recorderIntervals(Dag dag, java.util.function.BiConsumer<Long, Long> sink) {
+        java.util.Map<Integer, List<DagNode>> byWorker = new java.util.HashMap<>();
+        boolean any = false;
+        for (DagNode n : dag.nodes()) {
+            if (n.recorderBefore() > 0) {
+                any = true;
+            }
+            byWorker.computeIfAbsent(n.worker(), w -> new ArrayList<>()).add(n);
+        }
+        if (!any) {
+            return;
+        }
+        for (List<DagNode> nodes : byWorker.values()) {
+            nodes.sort(java.util.Comparator.comparingLong(DagNode::start).thenComparingLong(DagNode::end));
+            long previousEnd = Long.MIN_VALUE;
+            for (DagNode n : nodes) {
+                long before = n.recorderBefore();
+                if (before > 0) {
+                    long from = previousEnd == Long.MIN_VALUE ? Math.max(dag.begin(), n.start() - before)
+                            : Math.min(previousEnd, n.start());
+                    long to = Math.min(n.start(), from + before);
+                    if (from < to) {
+                        sink.accept(from, to);
+                    }
+                }
+                previousEnd = Math.max(previousEnd, n.end());
+            }
+        }
+    }
+
+    /**
+     * How much of its interval a collapsed node's worker was in forkscope's hooks between its inner
+     * strands (its recorderInside over its length), at most what work and not-running time leave.
+     */
+    static double recorderInsideShare(DagNode node) {
+        long length = node.end() - node.start();
+        if (length <= 0 || node.recorderInside() <= 0) {
+            return 0;
+        }
+        return Math.max(0, Math.min(1.0 - runningShare(node) - notRunningShare(node),
+                (double) node.recorderInside() / length));
+    }
+
     /** Whole counts stay whole: sums of ±1 are exact, fractions are rounded off at 1e-9. */
     private static double clean(double level) {
         double r = Math.rint(level);
@@ -120,7 +183,7 @@ public final class ParallelismProfile {
     }
 
     private static void add(TreeMap<Long, double[]> deltas, long t, int index, double value) {
-        deltas.computeIfAbsent(t, x -> new double[3 + EdgeKind.values().length])[index] += value;
+        deltas.computeIfAbsent(t, x -> new double[LEVELS])[index] += value;
     }
 
     public List<ProfileSegment> segments() {

@@ -15,9 +15,23 @@ import io.forkscope.model.dag.EdgeKind;
  * nothing of the program and is free for nothing else. {@code executing}: how many nodes' intervals
  * cover the stretch, whatever share of it they run: a worker inside a node (running it, in the
  * runtime between a collapsed node's strands, or off its core) is free for no other node.
+ * {@code recorder}: the workers in forkscope's own hooks between their nodes (each node's
+ * recorderBefore, right after its worker's previous node ended; a collapsed node's recorderInside
+ * spread over it): the recorder's, neither the program's nor the runtime's (measures.md §6).
  */
 public record ProfileSegment(long start, long end, double running, double[] readyByKind, int slots, double notRunning,
-                             int executing) {
+                             int executing, double recorder) {
+
+    /** A segment without forkscope's own time. */
+    public ProfileSegment(long start, long end, double running, double[] readyByKind, int slots, double notRunning,
+                          int executing) {
+        this(start, end, running, readyByKind, slots, notRunning, executing, 0);
+    }
+
+    /** The slots in forkscope's hooks: up to the ones neither running nor holding a node not running. */
+    public double inRecorder() {
+        return Math.max(0, Math.min(slots - occupied(), recorder));
+    }
 
     /** The slots running nothing: min(slots, running) run, then up to the rest hold a node not running. */
     public double occupied() {

@@ -26,7 +26,9 @@ import java.util.List;
  * thread is not running counts as busy (it is free for nothing else); so does any worker inside a
  * node (a collapsed node's worker between its inner strands is in the runtime, free for no other
  * node): whether a wait is busy or scheduler delay is decided by the nodes executing, not by the
- * fractional share of them that runs.
+ * fractional share of them that runs. Where the workers that execute no node are in forkscope's own
+ * hooks (the profile's recorder(t)), the wait is forkscope's, not the scheduler's, in the share
+ * of them so occupied; a collapsed path node's forkscope time inside it is forkscope's too.
  *
  * @param nodes          the path's node ids, first to last
  * @param work           time a path node was running (ns)
@@ -34,11 +36,18 @@ import java.util.List;
  * @param schedulerDelay path time waiting while some worker was free (ns)
  * @param noWorkSched    no-work (worker-ns) during scheduler delay
  * @param notRunning     time a path node's thread was not running (ns)
+ * @param recorder       path time waiting while the free workers were in forkscope's hooks (ns)
  */
 public record ReadyPath(List<Integer> nodes, long work, double busyDelay, double schedulerDelay, double noWorkSched,
-                        double notRunning) {
+                        double notRunning, double recorder) {
     public ReadyPath {
         nodes = List.copyOf(nodes);
+    }
+
+    /** A path without forkscope's own time. */
+    public ReadyPath(List<Integer> nodes, long work, double busyDelay, double schedulerDelay, double noWorkSched,
+                     double notRunning) {
+        this(nodes, work, busyDelay, schedulerDelay, noWorkSched, notRunning, 0);
     }
 
     /** A path without not-running time. */
@@ -46,9 +55,9 @@ public record ReadyPath(List<Integer> nodes, long work, double busyDelay, double
         this(nodes, work, busyDelay, schedulerDelay, noWorkSched, 0);
     }
 
-    /** @return work + not-running + busy delay + scheduler delay: the time from the run's begin to the last node's end */
+    /** @return work + not-running + forkscope + busy delay + scheduler delay: the time from the run's begin to the last node's end */
     public double length() {
-        return work + notRunning + busyDelay + schedulerDelay;
+        return work + notRunning + recorder + busyDelay + schedulerDelay;
     }
 
     static ReadyPath of(Dag dag, Readiness readiness, ParallelismProfile profile) {
@@ -64,7 +73,7 @@ public record ReadyPath(List<Integer> nodes, long work, double busyDelay, double
         List<Integer> path = new ArrayList<>();
         long work = 0;
         double notRunning = 0;
-        double[] waiting = new double[3];     // busy delay, scheduler delay, no-work-sched
+        double[] waiting = new double[4];     // busy delay, scheduler delay, no-work-sched, forkscope
         for (int v = last; v >= 0; v = readiness.lastPred[v]) {
             DagNode node = dag.nodes().get(v);
             path.add(v);
@@ -75,19 +84,22 @@ public record ReadyPath(List<Integer> nodes, long work, double busyDelay, double
             work += inner;
             double stopped = Math.min(length - inner, ParallelismProfile.notRunningShare(node) * length);
             notRunning += stopped;
-            if (inner + stopped < length) {
-                classifyWait(profile, node.start(), node.end(), (length - inner - stopped) / length, true, waiting);
+            double own = Math.min(length - inner - stopped, ParallelismProfile.recorderInsideShare(node) * length);
+            waiting[3] += own;
+            if (inner + stopped + own < length) {
+                classifyWait(profile, node.start(), node.end(), (length - inner - stopped - own) / length, true,
+                        waiting);
             }
             long readyAt = readiness.lastPred[v] >= 0 ? readiness.ready[v] : dag.begin();
             classifyWait(profile, Math.min(readyAt, node.start()), node.start(), 1, false, waiting);
         }
         Collections.reverse(path);
-        return new ReadyPath(path, work, waiting[0], waiting[1], waiting[2], notRunning);
+        return new ReadyPath(path, work, waiting[0], waiting[1], waiting[2], notRunning, waiting[3]);
     }
 
     /**
-     * Splits the path's wait over [from, to), {@code weight} of each instant, into busy and scheduler
-     * delay, and sums no-work in the latter. {@code inside}: the wait is inside a path node's
+     * Splits the path's wait over [from, to), {@code weight} of each instant, into busy delay, scheduler
+     * delay and forkscope's time, and sums no-work in the scheduler's part. {@code inside}: the wait is inside a path node's
      * interval, whose worker is busy with it, so only the others decide (else it is before a node starts).
      */
     private static void classifyWait(ParallelismProfile profile, long from, long to, double weight, boolean inside,
@@ -106,12 +118,18 @@ public record ReadyPath(List<Integer> nodes, long work, double busyDelay, double
             double dt = (b - a) * weight;
             int workers = s.slots();                 // slots(t), measures.md §2
             int others = Math.min(workers, s.executing()) - (inside ? 1 : 0);   // workers inside another node
+            int needed = inside ? workers - 1 : workers;
             double p = s.occupied();
-            if (others >= (inside ? workers - 1 : workers)) {
+            if (others >= needed) {
                 into[0] += dt;
             } else {
-                into[1] += dt;
-                into[2] += Math.max(0, (workers - p) - s.ready()) * dt;
+                // of the workers free of nodes, those in forkscope's hooks make the wait forkscope's
+                double free = needed - others;
+                double own = Math.min(free, s.inRecorder());
+                double share = own / free;
+                into[3] += dt * share;
+                into[1] += dt * (1 - share);
+                into[2] += Math.max(0, (workers - p - own) - s.ready()) * dt * (1 - share);
             }
         }
     }

@@ -29,17 +29,20 @@ class DelaySplitOracleProperties {
      * once, one after another, outside threads' task bodies), so that slots(t) varies inside the run
      * and may fall below the nodes running (a thread beyond the slots: a compensation thread); and
      * half of them with a quarter of their strands stopped (their thread not running from start to
-     * end: preempted by another process), which hold a slot as not-running time.
+     * end: preempted by another process), which hold a slot as not-running time; and half of them with
+     * forkscope's own time between a worker's nodes.
      */
     @Provide
     Arbitrary<Dag> tiedRuns() {
         return Combinators.combine(Arbitraries.longs(), Arbitraries.integers().between(1, 5),
-                        Arbitraries.integers().between(1, 40), Arbitraries.of(false, true), Arbitraries.of(false, true))
-                .as((seed, workers, size, slotted, stopped) -> {
+                        Arbitraries.integers().between(1, 40), Arbitraries.of(false, true), Arbitraries.of(false, true),
+                        Arbitraries.of(false, true))
+                .as((seed, workers, size, slotted, stopped, own) -> {
                     Random rnd = new Random(seed);
                     Dag dag = RandomSchedules.randomTiedRun(rnd, workers, size);
                     dag = slotted ? dag.withSlots(TickSlots.random(rnd, dag.begin(), dag.finish())) : dag;
-                    return stopped ? RandomSchedules.withStoppedStrands(rnd, dag) : dag;
+                    dag = stopped ? RandomSchedules.withStoppedStrands(rnd, dag) : dag;
+                    return own ? RandomSchedules.withRecorderTime(rnd, dag) : dag;
                 });
     }
 
@@ -72,6 +75,7 @@ class DelaySplitOracleProperties {
             assertThat(s).as("segment at %d of %s", t, dag).isNotNull();
             assertThat(s.running()).as("running at %d of %s", t, dag).isEqualTo(oracle.running[i]);
             assertThat(s.notRunning()).as("not running at %d of %s", t, dag).isEqualTo(oracle.stopped[i]);
+            assertThat(s.recorder()).as("in forkscope's hooks at %d of %s", t, dag).isEqualTo(oracle.inRecorder[i]);
             assertThat(s.slots()).as("slots at %d of %s", t, dag).isEqualTo(oracle.slots[i]);
             for (EdgeKind k : EdgeKind.values()) {
                 assertThat(s.ready(k)).as("ready by %s at %d of %s", k, t, dag).isEqualTo(oracle.readyByKind[i][k.ordinal()]);
@@ -85,6 +89,7 @@ class DelaySplitOracleProperties {
         LossBreakdown b = DelaySpotter.analyze(dag).breakdown();
         assertThat(b.work()).as("work of %s", dag).isEqualTo((double) oracle.work);
         assertThat(b.notRunning()).as("not-running of %s", dag).isEqualTo((double) oracle.notRunning);
+        assertThat(b.recorder()).as("forkscope of %s", dag).isEqualTo((double) oracle.recorder);
         assertThat(b.delay()).as("delay of %s", dag).isEqualTo((double) oracle.delay);
         assertThat(b.noWork()).as("no-work of %s", dag).isEqualTo((double) oracle.noWork);
         for (EdgeKind k : EdgeKind.values()) {
@@ -138,10 +143,14 @@ class DelaySplitOracleProperties {
         assertThat(path.work()).as("path work of %s", dag).isEqualTo(oracle.pathWork);
         assertThat(path.notRunning()).as("path not-running of %s", dag).isEqualTo((double) oracle.pathNotRunning);
         assertThat(path.busyDelay()).as("busy delay of %s", dag).isEqualTo((double) oracle.busyDelay);
-        assertThat(path.schedulerDelay()).as("scheduler delay of %s", dag).isEqualTo((double) oracle.schedulerDelay);
-        assertThat(r.breakdown().noWorkSched()).as("no-work-sched of %s", dag).isEqualTo((double) oracle.noWorkSched);
+        assertThat(path.schedulerDelay()).as("scheduler delay of %s", dag).isCloseTo(oracle.schedulerDelay, within(1e-9));
+        assertThat(path.recorder()).as("path forkscope of %s", dag).isCloseTo(oracle.pathRecorder, within(1e-9));
+        assertThat(r.breakdown().noWorkSched()).as("no-work-sched of %s", dag).isCloseTo(oracle.noWorkSched, within(1e-9));
         assertThat(r.breakdown().noWorkApp()).as("no-work-app of %s", dag)
-                .isEqualTo((double) (oracle.noWork - oracle.noWorkSched));
+                .isCloseTo(oracle.noWork - oracle.noWorkSched, within(1e-9));
+        Statistics.label("the path waits while a free worker is in forkscope's hooks").collect(oracle.pathRecorder > 0);
+        Statistics.label("the path waits while a free worker is in forkscope's hooks")
+                .coverage(checker -> checker.check(true).percentage(pct -> pct >= 5));
     }
 
     /** Some node has two predecessors ending last at once, by edges of different kinds. */

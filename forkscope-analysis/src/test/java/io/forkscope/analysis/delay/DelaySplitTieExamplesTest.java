@@ -86,8 +86,8 @@ class DelaySplitTieExamplesTest {
         assertThat(path.schedulerDelay()).isEqualTo(3.0);
         assertThat(b.noWorkSched()).isEqualTo(1.0);
         assertThat(b.noWorkApp()).isEqualTo(3.0);
-        assertThat(List.of(oracle.pathWork, oracle.busyDelay, oracle.schedulerDelay, oracle.noWorkSched))
-                .containsExactly(7L, 0L, 3L, 1L);
+        assertThat(List.of((double) oracle.pathWork, (double) oracle.busyDelay, oracle.schedulerDelay, oracle.noWorkSched))
+                .containsExactly(7.0, 0.0, 3.0, 1.0);
     }
 
     /**
@@ -153,7 +153,7 @@ class DelaySplitTieExamplesTest {
         assertThat(path.schedulerDelay()).isEqualTo(1.0);
         assertThat(b.noWorkSched()).isEqualTo(0.0);
         assertThat(b.noWorkApp()).isEqualTo(2.0);
-        assertThat(List.of(oracle.pathWork, oracle.busyDelay, oracle.schedulerDelay, oracle.noWorkSched))
-                .containsExactly(6L, 2L, 1L, 0L);
+        assertThat(List.of((double) oracle.pathWork, (double) oracle.busyDelay, oracle.schedulerDelay, oracle.noWorkSched))
+                .containsExactly(6.0, 2.0, 1.0, 0.0);
     }
 }

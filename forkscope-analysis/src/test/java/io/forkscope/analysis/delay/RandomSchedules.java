@@ -117,4 +117,23 @@ public final class RandomSchedules {
         }
         return new Dag(nodes, dag.workers(), dag.begin(), dag.finish(), dag.busy()).withSlots(dag.slots());
     }
+
+    /**
+     * The same run with forkscope's own time before about half of its nodes: on each worker, a whole
+     * number of ticks at most the gap since the worker's previous node ended (since the begin for its
+     * first), as the recorder's hooks leave it. Slots are kept.
+     */
+    static Dag withRecorderTime(Random rnd, Dag dag) {
+        java.util.Map<Integer, Long> lastEnd = new java.util.HashMap<>();
+        List<DagNode> nodes = new ArrayList<>();
+        for (DagNode n : dag.nodes()) {      // id order is each worker's time order (randomTiedRun)
+            long gap = n.start() - lastEnd.getOrDefault(n.worker(), dag.begin());
+            long before = gap > 0 && rnd.nextBoolean() ? rnd.nextInt((int) gap + 1) : 0;
+            lastEnd.merge(n.worker(), n.end(), Math::max);
+            nodes.add(new DagNode(n.id(), n.worker(), n.start(), n.end(), n.work(), n.span(), n.ends(), n.in(),
+                    n.strands(), n.creates(), n.waits(), n.taskEnds(), n.innerDelay(), n.site(), n.sitePath(),
+                    n.notRunning(), before, 0));
+        }
+        return new Dag(nodes, dag.workers(), dag.begin(), dag.finish(), dag.busy()).withSlots(dag.slots());
+    }
 }

@@ -21,13 +21,18 @@ import java.util.List;
  *     counted, n(t), the stopped nodes executing at t (their thread not running: work 0 and
  *     not-running time their whole length), at most S − p counted, and r_k(t), the nodes ready but
  *     not started (ready ≤ t &lt; start) made ready by an edge of kind k; q = S − p − n, r = Σ r_k;</li>
- * <li>work += p, not-running += n, delay += min(q, r), no-work += max(0, q − r); the delay of tick t is shared
+ * <li>f(t), the workers in forkscope's hooks at t: a node's recorderBefore ticks lie on its worker
+ *     right after the end of the worker's previous node (by id: the generator's order on a worker),
+ *     before its first node just before it starts; at most S − p − n counted, and q = S − p − n − f;</li>
+ * <li>work += p, not-running += n, forkscope += f, delay += min(q, r), no-work += max(0, q − r); the delay of tick t is shared
  *     equally among the r nodes ready at t (min(q, r) / r each), and a kind's delay is the sum of
  *     the shares of its nodes: so kind k gets min(q, r) · r_k / r of tick t;</li>
  * <li>the ready path: from the node that finishes last (the first by id on a tie) back through the
  *     predecessor that made each node ready; each tick in [begin, its end) is path work if a path
  *     node runs, path not-running if a stopped path node executes, busy delay if none executes and
- *     p + n = S, else scheduler delay, during which max(0, q − r) is no-work-sched.</li>
+ *     p + n = S; else of the S − p − n free workers the share in forkscope's hooks, min(S − p − n, f)
+ *     / (S − p − n), is path forkscope time and the rest scheduler delay, during which
+ *     max(0, S − p − n − min(S − p − n, f) − r) is no-work-sched (in the same rest).</li>
  * </ul>
  * Collapsed nodes (fractional running and inner delay) are outside its scope: it requires strands.
  */
@@ -40,11 +45,14 @@ final class TickByTickDelayOracle {
     final int[] running;
     /** Per tick t − begin: stopped nodes executing (their thread not running). */
     final int[] stopped;
+    /** Per tick t − begin: workers in forkscope's hooks between nodes. */
+    final int[] inRecorder;
     /** Per tick t − begin: the worker slots S(t). */
     final int[] slots;
     final int[][] readyByKind;
     long work;
     long notRunning;
+    long recorder;
     long delay;
     long noWork;
     /** Per node: its share of the delay of the ticks it was ready in. */
@@ -54,8 +62,9 @@ final class TickByTickDelayOracle {
     long pathWork;
     long pathNotRunning;
     long busyDelay;
-    long schedulerDelay;
-    long noWorkSched;
+    double schedulerDelay;
+    double pathRecorder;
+    double noWorkSched;
 
     TickByTickDelayOracle(Dag dag) {
         this.dag = dag;
@@ -78,6 +87,8 @@ final class TickByTickDelayOracle {
         running = new int[ticks];
         stopped = new int[ticks];
         slots = new int[ticks];
+        inRecorder = new int[ticks];
+        countRecorderTicks();
         TickSlots tickSlots = dag.slots().recorded() ? TickSlots.of(dag.slots(), dag.begin(), dag.finish()) : null;
         for (int i = 0; i < ticks; i++) {
             slots[i] = tickSlots == null ? dag.workers() : tickSlots.at(dag.begin() + i);
@@ -91,6 +102,25 @@ final class TickByTickDelayOracle {
             delayByKind[readyBy[node.id()].ordinal()] += delayCharged[node.id()];
         }
         walkReadyPath();
+    }
+
+    private void countRecorderTicks() {
+        for (DagNode v : dag.nodes()) {
+            if (v.recorderBefore() == 0) {
+                continue;
+            }
+            DagNode previous = null;        // the worker's node just before v
+            for (DagNode u : dag.nodes()) {
+                if (u.worker() == v.worker() && u.id() < v.id()) {
+                    previous = u;
+                }
+            }
+            long from = previous == null ? Math.max(dag.begin(), v.start() - v.recorderBefore()) : previous.end();
+            long to = Math.min(v.start(), from + v.recorderBefore());
+            for (long t = from; t < to; t++) {
+                inRecorder[(int) (t - dag.begin())]++;
+            }
+        }
     }
 
     private void findWhatMadeReady(DagNode node) {
@@ -138,11 +168,13 @@ final class TickByTickDelayOracle {
         stopped[i] = s;
         p = Math.min(p, slots[i]);
         int n = Math.min(s, slots[i] - p);
-        int q = slots[i] - p - n;
+        int f = Math.min(inRecorder[i], slots[i] - p - n);
+        int q = slots[i] - p - n - f;
         int r = waiting.size();
         int d = Math.min(q, r);
         work += p;
         notRunning += n;
+        recorder += f;
         delay += d;
         noWork += Math.max(0, q - r);
         for (int v : waiting) {
@@ -184,12 +216,16 @@ final class TickByTickDelayOracle {
             } else if (p >= slots[i]) {
                 busyDelay++;
             } else {
-                schedulerDelay++;
+                int free = slots[i] - p;
+                int own = Math.min(free, inRecorder[i]);
+                double share = (double) own / free;
+                pathRecorder += share;
+                schedulerDelay += 1 - share;
                 int r = 0;
                 for (int x : readyByKind[i]) {
                     r += x;
                 }
-                noWorkSched += Math.max(0, slots[i] - p - r);
+                noWorkSched += Math.max(0, free - own - r) * (1 - share);
             }
         }
     }

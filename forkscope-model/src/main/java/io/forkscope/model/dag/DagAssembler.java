@@ -106,7 +106,8 @@ public final class DagAssembler {
             long end = Math.max(r.start(), r.end());
             nodes.add(new DagNode(k, r.worker(), r.start(), end, r.work(), r.span(), r.ends(), in, r.strands(),
                     r.creates(), r.waits(), r.taskEnds(), r.innerDelay(), r.site(), r.sitePath(),
-                    Math.min(r.notRunning(), Math.max(0, end - r.start() - r.work()))));
+                    Math.min(r.notRunning(), Math.max(0, end - r.start() - r.work())), r.recorderBefore(),
+                    Math.min(r.recorderInside(), Math.max(0, end - r.start() - r.work() - r.notRunning()))));
         }
         long b = begin;
         long f = finish;

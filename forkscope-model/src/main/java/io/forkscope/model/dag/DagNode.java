@@ -27,10 +27,22 @@ import java.util.List;
  *                  create, outermost first (see {@link RecordedNode#sitePath}); else empty
  * @param notRunning the time its thread was not running inside its strands, taken out of their work
  *                  (see {@link RecordedNode#notRunning}); at most end − start − work
+ * @param recorderBefore forkscope's own time on its worker after the worker's previous node ended and
+ *                  before this one started (see {@link RecordedNode#recorderBefore})
+ * @param recorderInside for a collapsed node, forkscope's own time between its inner strands (the sum
+ *                  of their {@code recorderBefore} but the first's); 0 for a strand
  */
 public record DagNode(int id, int worker, long start, long end, long work, long span, NodeEnd ends, List<Edge> in,
                       long strands, long creates, long waits, long taskEnds, long innerDelay, int site,
-                      List<Integer> sitePath, long notRunning) {
+                      List<Integer> sitePath, long notRunning, long recorderBefore, long recorderInside) {
+    /** A node without forkscope's own time recorded (before format 1.10). */
+    public DagNode(int id, int worker, long start, long end, long work, long span, NodeEnd ends, List<Edge> in,
+                   long strands, long creates, long waits, long taskEnds, long innerDelay, int site,
+                   List<Integer> sitePath, long notRunning) {
+        this(id, worker, start, end, work, span, ends, in, strands, creates, waits, taskEnds, innerDelay, site, sitePath,
+                notRunning, 0, 0);
+    }
+
     /** A node without a recorded not-running time (0). */
     public DagNode(int id, int worker, long start, long end, long work, long span, NodeEnd ends, List<Edge> in,
                    long strands, long creates, long waits, long taskEnds, long innerDelay, int site,
@@ -58,6 +70,9 @@ public record DagNode(int id, int worker, long start, long end, long work, long 
         }
         if (notRunning < 0) {
             throw new IllegalArgumentException("node " + id + " has a negative not-running time");
+        }
+        if (recorderBefore < 0 || recorderInside < 0) {
+            throw new IllegalArgumentException("node " + id + " has a negative time of forkscope's own");
         }
         if (taskEnds < 0) {
             throw new IllegalArgumentException("node " + id + " has a negative count of task ends");

@@ -27,10 +27,24 @@ package io.forkscope.model.dag;
  * @param notRunning the time its strands' thread was not running (preempted, descheduled, blocked,
  *                 stopped for GC) that the recorder took out of their work (measures.md §1); 0 for
  *                 abstract units and before format 1.9, where a strand's is end − start − work
+ * @param recorderBefore forkscope's own time on the node's thread since the thread's previous node
+ *                 ended (the rest of the recorder's hooks after their clock read: measures.md §6),
+ *                 before this node started; for a collapsed node, before its first strand. Recorded
+ *                 in DAG mode from format 1.10, else 0
+ * @param recorderInside for a collapsed node, the same time between its inner strands; 0 for a strand
  */
 public record RecordedNode(long id, int worker, long start, long end, long work, NodeEnd ends, long[] inFrom,
                            EdgeKind[] inKinds, long span, long strands, long creates, long waits, long innerDelay,
-                           long taskEnds, long firstId, int site, java.util.List<Integer> sitePath, long notRunning) {
+                           long taskEnds, long firstId, int site, java.util.List<Integer> sitePath, long notRunning,
+                           long recorderBefore, long recorderInside) {
+    /** A node without forkscope's own time (recorded before format 1.10). */
+    public RecordedNode(long id, int worker, long start, long end, long work, NodeEnd ends, long[] inFrom,
+                        EdgeKind[] inKinds, long span, long strands, long creates, long waits, long innerDelay,
+                        long taskEnds, long firstId, int site, java.util.List<Integer> sitePath, long notRunning) {
+        this(id, worker, start, end, work, ends, inFrom, inKinds, span, strands, creates, waits, innerDelay, taskEnds,
+                firstId, site, sitePath, notRunning, 0, 0);
+    }
+
     /** A node without its not-running time (recorded before format 1.9, or in abstract units). */
     public RecordedNode(long id, int worker, long start, long end, long work, NodeEnd ends, long[] inFrom,
                         EdgeKind[] inKinds, long span, long strands, long creates, long waits, long innerDelay,
@@ -42,6 +56,9 @@ public record RecordedNode(long id, int worker, long start, long end, long work,
     public RecordedNode {
         if (notRunning < 0) {
             throw new IllegalArgumentException("node " + id + " has a negative not-running time");
+        }
+        if (recorderBefore < 0 || recorderInside < 0) {
+            throw new IllegalArgumentException("node " + id + " has a negative time of forkscope's own");
         }
         sitePath = java.util.List.copyOf(sitePath);
         for (int s : sitePath) {

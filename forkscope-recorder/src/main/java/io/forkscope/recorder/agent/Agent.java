@@ -61,6 +61,10 @@ public final class Agent {
             long originNs = System.nanoTime();   // the engine's origin, to within its constructor's time (µs)
             SpanEngine engine = new SpanEngine(opts.unit(), opts.burden(), InjectedFailure.clock(clock), model, model,
                     opts.recordsDag(), opts.collapse());
+            Long slowHooks = Long.getLong("forkscope.test.slowHooksNs");   // forkscope's own tests only
+            if (slowHooks != null) {
+                engine.slowHooksForTest(slowHooks);
+            }
             if (clock == Clock.SYSTEM && opts.unit() == Unit.TIME && opts.cpuThresholdNs() != AgentOptions.CPU_OFF) {
                 engine.warn("this JVM cannot read a thread's CPU time: strand times include time threads were"
                         + " blocked or preempted");

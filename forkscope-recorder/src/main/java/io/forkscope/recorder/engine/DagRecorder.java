@@ -78,7 +78,8 @@ final class DagRecorder {
             spoilScopesReachedFromOutside(ts, b.size, f);
         }
         b.addStrand(id, ts.nodeStart - originNs, now - originNs, ts.nodeWork, f.span, ends, taskEnd, f.inFrom,
-                f.inKinds, f.inCount, ready, ts.pendingCreates, ts.nodeSite, ts.nodeSitePath, ts.nodeNotRunning);
+                f.inKinds, f.inCount, ready, ts.pendingCreates, ts.nodeSite, ts.nodeSitePath, ts.nodeNotRunning,
+                ts.nodeRecorderBefore);
         ts.pendingCreates = 0;
         f.inCount = 0;
         f.inReady = Long.MIN_VALUE;
@@ -87,6 +88,7 @@ final class DagRecorder {
         ts.nodeOpen = false;
         ts.nodeWork = 0;
         ts.nodeNotRunning = 0;
+        ts.nodeRecorderBefore = 0;
         handOverIfFull(ts);
         return id;
     }

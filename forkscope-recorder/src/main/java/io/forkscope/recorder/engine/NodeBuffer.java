@@ -51,7 +51,11 @@ final class NodeBuffer {
     private static final int SITE = 15;
     /** The not-running time taken out of its strands' work (NotRunningTime); summed when collapsed. */
     private static final int NOT_RUNNING = 16;
-    private static final int STRIDE = 17;
+    /** Forkscope's own time on the thread before the node (ThreadState.recorderGapNs); a collapsed node keeps its first's. */
+    private static final int RECORDER_BEFORE = 17;
+    /** A collapsed node's forkscope time between its inner strands: their RECORDER_BEFORE but the first's, summed. */
+    private static final int RECORDER_INSIDE = 18;
+    private static final int STRIDE = 19;
 
     int size;
     private long[] nodes = new long[64 * STRIDE];
@@ -68,7 +72,7 @@ final class NodeBuffer {
      */
     void addStrand(long nodeId, long s, long e, long w, long path, NodeEnd endedBy, boolean taskEnd, long[] from,
                    EdgeKind[] kinds, int n, long readyAt, long pendingCreates, int site,
-                   io.forkscope.recorder.sites.SitePath sitePath, long notRunning) {
+                   io.forkscope.recorder.sites.SitePath sitePath, long notRunning, long recorderBefore) {
         int o = size * STRIDE;
         if (o + STRIDE > nodes.length) {
             nodes = Arrays.copyOf(nodes, nodes.length * 2);
@@ -100,6 +104,8 @@ final class NodeBuffer {
         a[o + PATH] = path;
         a[o + SITE] = site;
         a[o + NOT_RUNNING] = notRunning;
+        a[o + RECORDER_BEFORE] = recorderBefore;
+        a[o + RECORDER_INSIDE] = 0;
         for (int k = 0; k < n; k++) {
             edgeFrom[edges] = from[k];
             edgeKind[edges++] = (byte) kinds[k].ordinal();
@@ -110,7 +116,8 @@ final class NodeBuffer {
     /**
      * Folds nodes {@code [from, size)} into one node in slot {@code from}: the first node's start,
      * in-edges, first id and site, the last node's id and end, the sums of work and counts, as inner
-     * longest path the longest path ending in any of them minus the one to the first node's start, the sum of not-running times
+     * longest path the longest path ending in any of them minus the one to the first node's start, the sum of not-running times,
+     * the first node's forkscope time before it and the others' as forkscope time inside
      * (all paths into the tail come through the first node), and as inner delay the time every node but the first waited after it became ready
      * (all their in-edges come from inside the tail) plus what they already carried.
      */
@@ -127,6 +134,7 @@ final class NodeBuffer {
         long te = 0;
         long delay = 0;
         long notRunning = 0;
+        long recorderInside = 0;
         long maxPath = Long.MIN_VALUE;
         for (int i = from; i <= last; i++) {
             int o = i * STRIDE;
@@ -138,6 +146,7 @@ final class NodeBuffer {
             wa += a[o + WAITS] + (e == NodeEnd.WAIT.ordinal() ? 1 : 0);
             te += a[o + TASK_ENDS];
             notRunning += a[o + NOT_RUNNING];
+            recorderInside += a[o + RECORDER_INSIDE] + (i > from ? a[o + RECORDER_BEFORE] : 0);
             delay += a[o + INNER_DELAY];
             if (i > from && a[o + READY] != Long.MIN_VALUE) {
                 delay += Math.max(0, a[o + START] - a[o + READY]);
@@ -157,6 +166,7 @@ final class NodeBuffer {
         a[f + TASK_ENDS] = te;
         a[f + INNER_DELAY] = delay;
         a[f + NOT_RUNNING] = notRunning;
+        a[f + RECORDER_INSIDE] = recorderInside;
         a[f + ENDS_BY] = NodeEnd.END.ordinal();
         edges = (int) a[f + STRIDE + EDGE_START];
         size = from + 1;
@@ -186,7 +196,8 @@ final class NodeBuffer {
                     ENDS[(int) a[o + ENDS_BY]], Arrays.copyOfRange(ef, from, to), kinds, a[o + SPAN], a[o + STRANDS],
                     a[o + CREATES], a[o + WAITS], a[o + INNER_DELAY], a[o + TASK_ENDS],
                     Math.min(a[o + FIRST_ID], a[o + ID]), (int) Math.max(-1, a[o + SITE]), boxed(paths[i]),
-                    Math.max(0, a[o + NOT_RUNNING])));
+                    Math.max(0, a[o + NOT_RUNNING]), Math.max(0, a[o + RECORDER_BEFORE]),
+                    Math.max(0, a[o + RECORDER_INSIDE])));
         }
         return out;
     }

@@ -75,6 +75,8 @@ public final class SpanEngine implements Measurements {
     private final long burden;
     private final Clock clock;
     private final NotRunningTime notRunning;
+    /** See {@link #slowHooksForTest}: 0 outside forkscope's own tests. */
+    private volatile long slowHooksNs;
     private final TaskModel model;
     private final long startNs;
     /**
@@ -456,6 +458,7 @@ public final class SpanEngine implements Measurements {
                 unmodeledCreates.increment();
             }
             child.setForkscopeNode(node);
+            hookTail(ts, now);
         } finally {
             ts.leave();
         }
@@ -611,8 +614,13 @@ public final class SpanEngine implements Measurements {
                 ts.bodyEnd(now - startNs);
             }
             if (ts.depth > 0 && ts.top().waitDepth == 0) {
-                openStrand(ts);
+                long resumed = clock.nanoTime();
+                if (dag != null) {
+                    ts.recorderGapNs += Math.max(0, resumed - now);   // the caller's next node opens here
+                }
+                openStrand(ts, resumed);
             }
+            hookTail(ts, now);
         } finally {
             ts.leave();
         }
@@ -633,6 +641,7 @@ public final class SpanEngine implements Measurements {
                     f.addIn(dag.endNode(ts, f, now, NodeEnd.WAIT), f.lastNodeEnd, EdgeKind.WAIT_CONT);
                 }
             }
+            hookTail(ts, now);
         } finally {
             ts.leave();
         }
@@ -1371,6 +1380,36 @@ public final class SpanEngine implements Measurements {
     }
 
     /**
+     * DAG mode: a hook that leaves its thread between nodes (a strand closed and none open) read the
+     * clock at {@code now}, ended a node there and went on with its bookkeeping (the node buffer,
+     * edges, sites, counts); from {@code now} to here is forkscope's own time, not the runtime's, and
+     * it is counted for the thread's next node (RecordedNode.recorderBefore), so that Delay Spotter
+     * does not charge it to the scheduler (measures.md §6). One clock read more per such hook, in DAG
+     * mode only. What a hook does before its clock read (its advice's entry, the thread's state) is
+     * not measured: some tens of ns.
+     */
+    private void hookTail(ThreadState ts, long now) {
+        if (dag == null || ts.strandOpen) {
+            return;
+        }
+        long end = clock.nanoTime();
+        long slow = slowHooksNs;
+        while (slow > 0 && end - now < slow) {      // forkscope's own tests only: a hook made slow
+            end = clock.nanoTime();
+        }
+        ts.recorderGapNs += Math.max(0, end - now);
+    }
+
+    /**
+     * For forkscope's own tests only (the agent's {@code -Dforkscope.test.slowHooksNs=N}): every hook
+     * that leaves its thread between nodes in DAG mode takes at least {@code ns} after its clock read,
+     * as a slow recorder would; Delay Spotter must show it as forkscope's time, not as delay.
+     */
+    public void slowHooksForTest(long ns) {
+        this.slowHooksNs = Math.max(0, ns);
+    }
+
+    /**
      * Opens a strand at a time already read for the event that ends here: one clock read per
      * event. The engine's own bookkeeping after that read, some nanoseconds, counts as strand time.
      * After a long gap (a wait that may have parked) the thread's CPU clock is read too.
@@ -1390,6 +1429,8 @@ public final class SpanEngine implements Measurements {
             io.forkscope.recorder.sites.SiteThread st = ts.sites;
             ts.nodeSite = st == null ? -1 : st.innermostSite();
             ts.nodeSitePath = ts.pendingSitePath;
+            ts.nodeRecorderBefore = ts.recorderGapNs;
+            ts.recorderGapNs = 0;
         }
     }
 

@@ -82,6 +82,14 @@ final class ThreadState {
     /** The not-running time taken out of the open node's strands so far (NotRunningTime). */
     long nodeNotRunning;
     /**
+     * Forkscope's own time on this thread since its last node ended: the rest of each hook that left
+     * the thread between nodes, from the hook's clock read to its return (SpanEngine.hookTail).
+     * Handed to the next node that opens, as its {@link #nodeRecorderBefore}.
+     */
+    long recorderGapNs;
+    /** The open node's forkscope time before it (RecordedNode.recorderBefore). */
+    long nodeRecorderBefore;
+    /**
      * The open node's call site (record --sites): the thread's innermost site invocation when the
      * node opened (SiteThread.innermostSite), -1 for none or without sites.
      */

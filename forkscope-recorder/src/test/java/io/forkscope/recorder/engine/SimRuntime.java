@@ -23,6 +23,8 @@ final class SimRuntime implements TaskModel, ThreadClassifier {
     /** The (one) thread's CPU clock in time mode: {@link #work} advances it, {@link #stall} does not. */
     private final long[] cpu = {0};
     private final boolean timeMode;
+    /** In time mode, how far every read of the clock moves it (0: it stands still but in work). */
+    private long tickPerRead;
 
     SimRuntime(long burden, long seed) {
         this(burden, seed, false);
@@ -38,6 +40,7 @@ final class SimRuntime implements TaskModel, ThreadClassifier {
         Clock withCpu = new Clock() {
             @Override
             public long nanoTime() {
+                clock[0] += tickPerRead;
                 return clock[0];
             }
 
@@ -55,6 +58,11 @@ final class SimRuntime implements TaskModel, ThreadClassifier {
                 ? new SpanEngine(Unit.TIME, burden, withCpu, this, this, true, collapse)
                 : new SpanEngine(Unit.ABSTRACT, burden, System::nanoTime, this, this);
         this.schedule = new Random(seed);
+    }
+
+    /** Time mode: every clock read from now on moves the clock by {@code ns}, so a loop on the clock ends. */
+    void tickEveryRead(long ns) {
+        tickPerRead = ns;
     }
 
     // ------------------------------------------------------------ what programs call

@@ -7,11 +7,14 @@ import io.forkscope.analysis.delay.DelayReport;
  * example "mode=dag workers=4"), and its analysis.
  */
 public record CompareColumn(String name, String description, DelayReport report) {
-    /** The Fig. 5 components of this run, in worker-nanoseconds, with not-running time (the machine's) second. */
+    /**
+     * The Fig. 5 components of this run, in worker-nanoseconds, with not-running time (the machine's)
+     * second and forkscope's own time (the recorder's hooks) third.
+     */
     double[] components() {
         var b = report.breakdown();
         double first = report.workStretch().isPresent() ? report.workStretch().getAsDouble() : b.work();
-        return new double[] {first, b.notRunning(), b.delay(), b.noWorkSched(), b.noWorkApp()};
+        return new double[] {first, b.notRunning(), b.recorder(), b.delay(), b.noWorkSched(), b.noWorkApp()};
     }
 
     double total() {

@@ -34,7 +34,7 @@ public final class CompareJson {
             g.writeBooleanField("complete", complete);
             JsonFields.strings(g, "warnings", warnings);
             g.writeArrayFieldStart("runs");
-            String[] keys = {"work", "not_running", "delay", "no_work_sched", "no_work_app"};
+            String[] keys = {"work", "not_running", "forkscope", "delay", "no_work_sched", "no_work_app"};
             for (CompareColumn c : columns) {
                 g.writeStartObject();
                 g.writeStringField("file", c.name());

@@ -59,9 +59,14 @@ public final class CompareText {
             rows.add(row("serial work T1' (" + scale.symbol + ")", columns,
                     c -> scale.format(c.report().serialWork().getAsDouble())));
         }
-        String[] names = {serial ? "work stretch" : "work", "not running", "delay", "no-work-sched", "no-work-app"};
+        String[] names = {serial ? "work stretch" : "work", "not running", "forkscope", "delay", "no-work-sched",
+            "no-work-app"};
+        boolean own = columns.stream().anyMatch(c -> c.components()[2] > 0);
         for (int k = 0; k < names.length; k++) {
             int index = k;
+            if (k == 2 && !own) {
+                continue;            // recordings without forkscope's own time (before format 1.10)
+            }
             rows.add(row(names[k] + " (" + scale.symbol + ")", columns, c -> scale.format(c.components()[index])));
             rows.add(row("  % of P \u00d7 elapsed", columns,
                     c -> Fmt.percent(c.components()[index], c.total())));
@@ -93,10 +98,15 @@ public final class CompareText {
             text.add(line.toString().stripTrailing());
         }
         text.add("");
-        text.add((serial ? "work stretch (T1 - T1')" : "work") + " + not running + delay + no-work-sched + no-work-app = "
+        text.add((serial ? "work stretch (T1 - T1')" : "work") + " + not running + " + (own ? "forkscope + " : "")
+                + "delay + no-work-sched + no-work-app = "
                 + (serial ? "performance loss = P \u00d7 elapsed - T1'" : "P \u00d7 elapsed"));
         text.add("not running: the workers' threads were off a CPU inside task strands (other processes or threads,"
                 + " GC): the machine's, neither the program's work nor the runtime's delay");
+        if (own) {
+            text.add("forkscope: the recorder's own hooks between a worker's nodes: the measurement's cost, neither the"
+                    + " program's work nor the runtime's delay");
+        }
         if (!serial) {
             text.add("no speedup without a serial run: record the serial elision or 1 worker and pass --serial SER.fsk"
                     + " (speedup = T1'/elapsed)");

@@ -102,6 +102,7 @@ public final class DelayJson {
         g.writeObjectFieldStart("breakdown");
         jsonNanos(g, "work_ns", b.work());
         jsonNanos(g, "not_running_ns", b.notRunning());
+        jsonNanos(g, "forkscope_ns", b.recorder());
         jsonNanos(g, "delay_ns", b.delay());
         jsonNanos(g, "no_work_ns", b.noWork());
         jsonNanos(g, "no_work_sched_ns", b.noWorkSched());
@@ -114,6 +115,7 @@ public final class DelayJson {
         g.writeObjectFieldStart("percent");
         jsonRatio(g, "work", Fmt.share(b.work(), total));
         jsonRatio(g, "not_running", Fmt.share(b.notRunning(), total));
+        jsonRatio(g, "forkscope", Fmt.share(b.recorder(), total));
         jsonRatio(g, "delay", Fmt.share(b.delay(), total));
         jsonRatio(g, "no_work", Fmt.share(b.noWork(), total));
         jsonRatio(g, "no_work_sched", Fmt.share(b.noWorkSched(), total));
@@ -128,6 +130,7 @@ public final class DelayJson {
         jsonNanos(g, "length_ns", p.length());
         g.writeNumberField("work_ns", p.work());
         jsonNanos(g, "not_running_ns", p.notRunning());
+        jsonNanos(g, "forkscope_ns", p.recorder());
         jsonNanos(g, "busy_delay_ns", p.busyDelay());
         jsonNanos(g, "scheduler_delay_ns", p.schedulerDelay());
         g.writeEndObject();

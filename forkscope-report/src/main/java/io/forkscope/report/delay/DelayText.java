@@ -111,6 +111,10 @@ public final class DelayText {
         rows = new ArrayList<>();
         rows.add(share("work", b.work(), total));
         rows.add(share("not running", b.notRunning(), total));
+        boolean own = b.recorder() > 0;
+        if (own) {
+            rows.add(share("forkscope", b.recorder(), total));
+        }
         rows.add(share("delay", b.delay(), total));
         for (EdgeKind k : EdgeKind.values()) {
             rows.add(share("  after " + k.label(), b.delayByKind().getOrDefault(k, 0.0), total));
@@ -118,14 +122,19 @@ public final class DelayText {
         rows.add(share("no-work", b.noWork(), total));
         rows.add(share("  no-work-sched", b.noWorkSched(), total));
         rows.add(share("  no-work-app", b.noWorkApp(), total));
-        rows.add(share("work + not running + delay + no-work", b.total(), total));
+        String sum = own ? "work + not running + forkscope + delay + no-work" : "work + not running + delay + no-work";
+        rows.add(share(sum, b.total(), total));
         table(text, rows);
         double mismatch = b.total() - total;
         text.add("  " + (Math.abs(mismatch) <= 1e-6 * Math.max(1, total)
-                ? "check: work + not running + delay + no-work = " + slotTime
-                : "CHECK FAILED: work + not running + delay + no-work - " + slotTime + " = " + ns(mismatch) + " ns"));
+                ? "check: " + sum + " = " + slotTime
+                : "CHECK FAILED: " + sum + " - " + slotTime + " = " + ns(mismatch) + " ns"));
         text.add("  not running: a worker's thread off a CPU inside its strands (other processes or threads, GC):");
         text.add("    the machine's, neither the program's work nor the runtime's delay;");
+        if (own) {
+            text.add("  forkscope: the recorder's own hooks between a worker's nodes (measured at each hook's end):");
+            text.add("    the measurement's cost, neither the program's work nor the runtime's delay;");
+        }
         text.add("  delay: worker-time lost while nodes were ready (split by the edge that made them ready);");
         text.add("  no-work-sched: idle workers while the ready path waited (the runtime's fault);");
         text.add("  no-work-app: idle workers with nothing ready (the program lacks parallelism)");
@@ -138,6 +147,9 @@ public final class DelayText {
         rows = new ArrayList<>();
         rows.add(share("work", path.work(), path.length()));
         rows.add(share("not running", path.notRunning(), path.length()));
+        if (path.recorder() > 0) {
+            rows.add(share("forkscope", path.recorder(), path.length()));
+        }
         rows.add(share("busy delay", path.busyDelay(), path.length()));
         rows.add(share("scheduler delay", path.schedulerDelay(), path.length()));
         table(text, rows);
@@ -152,11 +164,15 @@ public final class DelayText {
             rows.add(amount("serial work (T1'):", serial));
             rows.add(share("work stretch (T1 - T1'):", stretch, total));
             rows.add(share("not running:", b.notRunning(), total));
+            if (own) {
+                rows.add(share("forkscope:", b.recorder(), total));
+            }
             rows.add(share("delay:", b.delay(), total));
             rows.add(share("no-work:", b.noWork(), total));
             rows.add(share("performance loss:", loss, total));
             table(text, rows);
-            text.add("  performance loss = " + slotTime + " - T1' = work stretch + not running + delay + no-work");
+            text.add("  performance loss = " + slotTime + " - T1' = work stretch + not running + "
+                    + (own ? "forkscope + " : "") + "delay + no-work");
         }
         for (String line : text) {
             out.write(line);
