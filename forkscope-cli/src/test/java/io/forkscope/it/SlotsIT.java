@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * runs a pool of 2 whose blocked joins make ForkJoinPool add a compensation thread, then a serial
  * phase, three times. Asserted by the program's structure, never by a time: {@code summary},
  * {@code delays} and {@code contexts} all say P = 2 and print the slots the same way, with the
- * threads the program itself saw run its tasks; delays' work + not running + delay + no-work add up to the slot
+ * threads the program itself saw run its tasks; delays' work + not running + forkscope + delay + no-work add up to the slot
  * time 2 × elapsed, and the per-worker table (every thread) reconciles with it; the serial phase's
  * idleness is one slot for its length, i.e. its work (±30%, as ContextsIT), not two (the idle
  * compensation thread counted as a worker, as before).
@@ -62,12 +62,13 @@ class SlotsIT {
         double slotTime = stats.get("slot_time_ns").asDouble();
         assertThat(slotTime).isEqualTo(2.0 * elapsed);
         JsonNode b = stats.get("breakdown");
-        assertThat(b.get("work_ns").asDouble() + b.get("not_running_ns").asDouble() + b.get("delay_ns").asDouble()
-                + b.get("no_work_ns").asDouble())
+        assertThat(b.get("work_ns").asDouble() + b.get("not_running_ns").asDouble() + b.get("forkscope_ns").asDouble()
+                + b.get("delay_ns").asDouble() + b.get("no_work_ns").asDouble())
                 .isCloseTo(slotTime, within(1e-6 * slotTime));
         CliRunner.Result delaysText = CliRunner.run("delays", out.toString());
         assertThat(delaysText.out()).contains("workers (P): 2 slots; " + threadsText,
-                "check: work + not running + delay + no-work = P \u00d7 elapsed", "onto the slots: the threads' busy");
+                "check: work + not running + forkscope + delay + no-work = P \u00d7 elapsed",
+                "onto the slots: the threads' busy");
 
         CliRunner.Result contexts = CliRunner.run("contexts", out.toString(), "--json");
         assertThat(contexts.exitCode()).as(contexts.err()).isZero();
