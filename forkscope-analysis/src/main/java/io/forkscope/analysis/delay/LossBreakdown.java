@@ -10,9 +10,10 @@ import java.util.Map;
  * n = min(S − p, notRunning) holding a node whose thread was not running (preempted by another
  * process or thread, descheduled, stopped for GC: the machine's, neither the program's work nor
  * the runtime's delay), f = min(S − p − n, recorder) in forkscope's own hooks between nodes (the
- * recorder's cost, neither the program's nor the runtime's), q = S − p − n − f free, and r nodes
- * ready: work p·dt, not-running n·dt, forkscope f·dt, delay min(q, r)·dt, no-work max(0, q − r)·dt.
- * By construction work + not-running + forkscope + delay + no-work = ∫ slots(t) dt. Delay is split by the
+ * recorder's cost, neither the program's nor the runtime's), q = S − p − n − f free, r nodes
+ * ready and h ready but held by forkscope's hook on their predecessor's worker (not yet pushed,
+ * marked done or woken: {@link Readiness#heldUntil}): work p·dt, not-running n·dt, delay d = min(q, r)·dt,
+ * forkscope (f + min(q − d, h))·dt, no-work max(0, q − r − h)·dt. By construction work + not-running + forkscope + delay + no-work = ∫ slots(t) dt. Delay is split by the
  * kind of edge that made the waiting nodes ready; no-work is split by the ready path into the
  * scheduler's share (no-work-sched) and the program's (no-work-app).
  *
@@ -58,11 +59,12 @@ public record LossBreakdown(double work, double delay, double noWork, Map<EdgeKi
             double q = Math.max(0, s.slots() - p - n - f);
             double r = s.ready();
             double d = Math.min(q, r);
+            double h = Math.min(q - d, s.held());
             work += p * dt;
             notRunning += n * dt;
-            recorder += f * dt;
+            recorder += (f + h) * dt;
             delay += d * dt;
-            noWork += Math.max(0, q - r) * dt;
+            noWork += Math.max(0, q - d - h) * dt;
             if (r > 0) {
                 for (EdgeKind k : EdgeKind.values()) {
                     byKind.merge(k, d * dt * s.ready(k) / r, Double::sum);

@@ -33,6 +33,7 @@ public final class ParallelismProfile {
         int nr = 1 + kinds;   // index of not-running
         int ex = 2 + kinds;   // index of executing
         int rc = 3 + kinds;   // index of forkscope's own (recorder)
+        int hd = 4 + kinds;   // index of held (ready, held by forkscope's hook)
         // change of (running, ready per kind, not running, executing, recorder) at each time
         TreeMap<Long, double[]> deltas = new TreeMap<>();
         deltas.put(dag.begin(), new double[LEVELS]);
@@ -40,7 +41,7 @@ public final class ParallelismProfile {
         for (long t : dag.slots().changesWithin(dag.begin(), dag.finish())) {
             deltas.putIfAbsent(t, new double[LEVELS]);      // a segment per constant slots(t)
         }
-        recorderIntervals(dag, (from, to) -> {
+        recorderIntervals(dag, (after, from, to) -> {
             add(deltas, from, rc, +1);
             add(deltas, to, rc, -1);
         });
@@ -64,8 +65,13 @@ public final class ParallelismProfile {
             }
             int k = 1 + readiness.kind[node.id()].ordinal();
             long ready = readiness.ready[node.id()];
-            if (ready < node.start()) {
-                add(deltas, ready, k, +1);
+            long held = readiness.heldUntil[node.id()];
+            if (ready < held) {                  // ready, but held by forkscope's hook on its predecessor's worker
+                add(deltas, ready, hd, +1);
+                add(deltas, held, hd, -1);
+            }
+            if (held < node.start()) {
+                add(deltas, held, k, +1);
                 add(deltas, node.start(), k, -1);
             }
             if (node.innerDelay() > 0 && node.end() > node.start()) {
@@ -86,7 +92,7 @@ public final class ParallelismProfile {
                     ready[k] = Math.max(0, level[1 + k]);
                 }
                 segments.add(new ProfileSegment(previous, t, clean(level[0]), ready, dag.slots().at(previous),
-                        clean(level[nr]), (int) Math.rint(level[ex]), clean(level[rc])));
+                        clean(level[nr]), (int) Math.rint(level[ex]), clean(level[rc]), clean(level[hd])));
             }
             double[] d = entry.getValue();
             for (int i = 0; i < level.length; i++) {
@@ -124,16 +130,23 @@ public final class ParallelismProfile {
         return Math.min(1.0 - runningShare(node), (double) node.notRunning() / length);
     }
 
-    /** Levels per time: running, ready per edge kind, not running, executing, recorder. */
-    private static final int LEVELS = 4 + EdgeKind.values().length;
+    /** Levels per time: running, ready per edge kind, not running, executing, recorder, held. */
+    private static final int LEVELS = 5 + EdgeKind.values().length;
+
+    /** Told where forkscope's time lies: on the worker of node {@code after} (-1: before a worker's first node), over [from, to). */
+    @FunctionalInterface
+    interface RecorderInterval {
+        void at(int after, long from, long to);
+    }
 
     /**
      * Where each node's forkscope time before it (recorderBefore) lies: on its worker, right after the
      * worker's previous node ended (the rest of the hook that ended that node is most of it), at most
      * up to this node's start; before a worker's first node, just before it starts (not before the
-     * run's begin). Told to {@code sink} as [from, to) with from < to, in no particular order.
+     * run's begin). Told to {@code sink} with the node it follows (-1 for none) as [from, to) with
+     * from < to, in no particular order.
      */
-    static void recorderIntervals(Dag dag, java.util.function.BiConsumer<Long, Long> sink) {
+    static void recorderIntervals(Dag dag, RecorderInterval sink) {
         java.util.Map<Integer, List<DagNode>> byWorker = new java.util.HashMap<>();
         boolean any = false;
         for (DagNode n : dag.nodes()) {
@@ -148,6 +161,7 @@ public final class ParallelismProfile {
         for (List<DagNode> nodes : byWorker.values()) {
             nodes.sort(java.util.Comparator.comparingLong(DagNode::start).thenComparingLong(DagNode::end));
             long previousEnd = Long.MIN_VALUE;
+            int previous = -1;
             for (DagNode n : nodes) {
                 long before = n.recorderBefore();
                 if (before > 0) {
@@ -155,10 +169,13 @@ public final class ParallelismProfile {
                             : Math.min(previousEnd, n.start());
                     long to = Math.min(n.start(), from + before);
                     if (from < to) {
-                        sink.accept(from, to);
+                        sink.at(previousEnd == Long.MIN_VALUE ? -1 : previous, from, to);
                     }
                 }
-                previousEnd = Math.max(previousEnd, n.end());
+                if (n.end() >= previousEnd) {
+                    previousEnd = n.end();
+                    previous = n.id();
+                }
             }
         }
     }

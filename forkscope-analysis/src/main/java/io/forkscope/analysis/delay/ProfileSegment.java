@@ -18,14 +18,16 @@ import io.forkscope.model.dag.EdgeKind;
  * {@code recorder}: the workers in forkscope's own hooks between their nodes (each node's
  * recorderBefore, right after its worker's previous node ended; a collapsed node's recorderInside
  * spread over it): the recorder's, neither the program's nor the runtime's (measures.md §6).
+ * {@code held}: nodes ready but held by forkscope's hook on their predecessor's worker (see
+ * {@link Readiness#heldUntil}); not in {@code readyByKind}.
  */
 public record ProfileSegment(long start, long end, double running, double[] readyByKind, int slots, double notRunning,
-                             int executing, double recorder) {
+                             int executing, double recorder, double held) {
 
     /** A segment without forkscope's own time. */
     public ProfileSegment(long start, long end, double running, double[] readyByKind, int slots, double notRunning,
                           int executing) {
-        this(start, end, running, readyByKind, slots, notRunning, executing, 0);
+        this(start, end, running, readyByKind, slots, notRunning, executing, 0, 0);
     }
 
     /** The slots in forkscope's hooks: up to the ones neither running nor holding a node not running. */

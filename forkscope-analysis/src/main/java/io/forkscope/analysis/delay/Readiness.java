@@ -8,7 +8,11 @@ import io.forkscope.model.dag.EdgeKind;
 /**
  * When each node became ready (measures.md §6): the latest end among its predecessors, or the start of
  * the run for a node without one, and the predecessor and edge kind that made it ready (the one
- * that finished last; the first such edge on a tie).
+ * that finished last; the first such edge on a tie). A node whose last predecessor's worker went on
+ * into forkscope's hook right after it (the recorder's time after that node's end, see
+ * {@link ParallelismProfile#recorderIntervals}) was ready but held by that hook until it returned: the
+ * runtime pushes a forked child, marks a task done and wakes its joiner only after the hook. It is
+ * {@link #held} until then: forkscope's, not the scheduler's.
  */
 final class Readiness {
     final long[] ready;
@@ -16,12 +20,22 @@ final class Readiness {
     final int[] lastPred;
     /** The kind of edge from {@link #lastPred}; CREATE for a node without predecessors. */
     final EdgeKind[] kind;
+    /** Until when it was held by forkscope's hook after {@link #lastPred} (in [ready, start]; ready when not held). */
+    final long[] heldUntil;
 
     Readiness(Dag dag) {
         int n = dag.nodes().size();
         ready = new long[n];
         lastPred = new int[n];
         kind = new EdgeKind[n];
+        heldUntil = new long[n];
+        long[] hookEnd = new long[n];          // per node: the end of forkscope's time right after it on its worker
+        java.util.Arrays.fill(hookEnd, Long.MIN_VALUE);
+        ParallelismProfile.recorderIntervals(dag, (after, from, to) -> {
+            if (after >= 0) {
+                hookEnd[after] = to;
+            }
+        });
         for (DagNode node : dag.nodes()) {
             int v = node.id();
             long r = dag.begin();
@@ -38,6 +52,7 @@ final class Readiness {
             ready[v] = Math.min(r, node.start());   // clock skew between threads never makes delay negative
             lastPred[v] = from;
             kind[v] = k;
+            heldUntil[v] = from < 0 ? ready[v] : Math.max(ready[v], Math.min(node.start(), hookEnd[from]));
         }
     }
 

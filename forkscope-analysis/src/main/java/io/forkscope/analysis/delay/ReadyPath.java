@@ -28,7 +28,8 @@ import java.util.List;
  * node): whether a wait is busy or scheduler delay is decided by the nodes executing, not by the
  * fractional share of them that runs. Where the workers that execute no node are in forkscope's own
  * hooks (the profile's recorder(t)), the wait is forkscope's, not the scheduler's, in the share
- * of them so occupied; a collapsed path node's forkscope time inside it is forkscope's too.
+ * of them so occupied; a collapsed path node's forkscope time inside it is forkscope's too, and so is
+ * the time a path node was ready but held by forkscope's hook on its predecessor's worker.
  *
  * @param nodes          the path's node ids, first to last
  * @param work           time a path node was running (ns)
@@ -91,7 +92,9 @@ public record ReadyPath(List<Integer> nodes, long work, double busyDelay, double
                         waiting);
             }
             long readyAt = readiness.lastPred[v] >= 0 ? readiness.ready[v] : dag.begin();
-            classifyWait(profile, Math.min(readyAt, node.start()), node.start(), 1, false, waiting);
+            long held = Math.max(Math.min(readyAt, node.start()), readiness.heldUntil[v]);
+            waiting[3] += held - Math.min(readyAt, node.start());     // held by forkscope's hook: its time
+            classifyWait(profile, held, node.start(), 1, false, waiting);
         }
         Collections.reverse(path);
         return new ReadyPath(path, work, waiting[0], waiting[1], waiting[2], notRunning, waiting[3]);
@@ -129,7 +132,7 @@ public record ReadyPath(List<Integer> nodes, long work, double busyDelay, double
                 double share = own / free;
                 into[3] += dt * share;
                 into[1] += dt * (1 - share);
-                into[2] += Math.max(0, (workers - p - own) - s.ready()) * dt * (1 - share);
+                into[2] += Math.max(0, (workers - p - own) - s.ready() - s.held()) * dt * (1 - share);
             }
         }
     }

@@ -76,6 +76,7 @@ class DelaySplitOracleProperties {
             assertThat(s.running()).as("running at %d of %s", t, dag).isEqualTo(oracle.running[i]);
             assertThat(s.notRunning()).as("not running at %d of %s", t, dag).isEqualTo(oracle.stopped[i]);
             assertThat(s.recorder()).as("in forkscope's hooks at %d of %s", t, dag).isEqualTo(oracle.inRecorder[i]);
+            assertThat(s.held()).as("held by forkscope's hooks at %d of %s", t, dag).isEqualTo(oracle.held[i]);
             assertThat(s.slots()).as("slots at %d of %s", t, dag).isEqualTo(oracle.slots[i]);
             for (EdgeKind k : EdgeKind.values()) {
                 assertThat(s.ready(k)).as("ready by %s at %d of %s", k, t, dag).isEqualTo(oracle.readyByKind[i][k.ordinal()]);
@@ -149,6 +150,11 @@ class DelaySplitOracleProperties {
         assertThat(r.breakdown().noWorkApp()).as("no-work-app of %s", dag)
                 .isCloseTo(oracle.noWork - oracle.noWorkSched, within(1e-9));
         Statistics.label("the path waits while a free worker is in forkscope's hooks").collect(oracle.pathRecorder > 0);
+        Statistics.label("a node is held by forkscope's hook while a slot is free")
+                .collect(java.util.stream.IntStream.range(0, oracle.held.length)
+                        .anyMatch(i -> oracle.held[i] > 0 && oracle.running[i] + oracle.stopped[i] < oracle.slots[i]));
+        Statistics.label("a node is held by forkscope's hook while a slot is free")
+                .coverage(checker -> checker.check(true).percentage(pct -> pct >= 5));
         Statistics.label("the path waits while a free worker is in forkscope's hooks")
                 .coverage(checker -> checker.check(true).percentage(pct -> pct >= 5));
     }

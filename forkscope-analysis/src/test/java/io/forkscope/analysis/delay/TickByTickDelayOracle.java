@@ -24,15 +24,20 @@ import java.util.List;
  * <li>f(t), the workers in forkscope's hooks at t: a node's recorderBefore ticks lie on its worker
  *     right after the end of the worker's previous node (by id: the generator's order on a worker),
  *     before its first node just before it starts; at most S − p − n counted, and q = S − p − n − f;</li>
- * <li>work += p, not-running += n, forkscope += f, delay += min(q, r), no-work += max(0, q − r); the delay of tick t is shared
+ * <li>a node is held from its ready time until the end of the forkscope interval that follows the
+ *     node that made it ready on that node's worker (at most its start; not held without one); h(t)
+ *     nodes held, and r(t) counts only the ready nodes not held;</li>
+ * <li>work += p, not-running += n, delay += d = min(q, r), forkscope += f + min(q − d, h), no-work +=
+ *     max(0, q − r − h); the delay of tick t is shared
  *     equally among the r nodes ready at t (min(q, r) / r each), and a kind's delay is the sum of
  *     the shares of its nodes: so kind k gets min(q, r) · r_k / r of tick t;</li>
  * <li>the ready path: from the node that finishes last (the first by id on a tie) back through the
  *     predecessor that made each node ready; each tick in [begin, its end) is path work if a path
  *     node runs, path not-running if a stopped path node executes, busy delay if none executes and
- *     p + n = S; else of the S − p − n free workers the share in forkscope's hooks, min(S − p − n, f)
- *     / (S − p − n), is path forkscope time and the rest scheduler delay, during which
- *     max(0, S − p − n − min(S − p − n, f) − r) is no-work-sched (in the same rest).</li>
+ *     p + n = S; else, while the path node waited for is held, path forkscope time; else of the
+ *     S − p − n free workers the share in forkscope's hooks, min(S − p − n, f) / (S − p − n), is path
+ *     forkscope time and the rest scheduler delay, during which max(0, S − p − n − min(S − p − n, f)
+ *     − r − h) is no-work-sched (in the same rest).</li>
  * </ul>
  * Collapsed nodes (fractional running and inner delay) are outside its scope: it requires strands.
  */
@@ -47,6 +52,12 @@ final class TickByTickDelayOracle {
     final int[] stopped;
     /** Per tick t − begin: workers in forkscope's hooks between nodes. */
     final int[] inRecorder;
+    /** Per tick t − begin: nodes ready but held by forkscope's hook. */
+    final int[] held;
+    /** Per node: until when it was held (its ready time when not held). */
+    final long[] heldUntil;
+    /** Per node: the end of the forkscope interval right after it on its worker, MIN_VALUE for none. */
+    private final long[] hookEnd;
     /** Per tick t − begin: the worker slots S(t). */
     final int[] slots;
     final int[][] readyByKind;
@@ -88,7 +99,16 @@ final class TickByTickDelayOracle {
         stopped = new int[ticks];
         slots = new int[ticks];
         inRecorder = new int[ticks];
+        held = new int[ticks];
+        hookEnd = new long[n];
+        java.util.Arrays.fill(hookEnd, Long.MIN_VALUE);
         countRecorderTicks();
+        heldUntil = new long[n];
+        for (DagNode node : dag.nodes()) {
+            int v = node.id();
+            heldUntil[v] = readyFrom[v] < 0 || hookEnd[readyFrom[v]] == Long.MIN_VALUE ? ready[v]
+                    : Math.max(ready[v], Math.min(node.start(), hookEnd[readyFrom[v]]));
+        }
         TickSlots tickSlots = dag.slots().recorded() ? TickSlots.of(dag.slots(), dag.begin(), dag.finish()) : null;
         for (int i = 0; i < ticks; i++) {
             slots[i] = tickSlots == null ? dag.workers() : tickSlots.at(dag.begin() + i);
@@ -117,6 +137,9 @@ final class TickByTickDelayOracle {
             }
             long from = previous == null ? Math.max(dag.begin(), v.start() - v.recorderBefore()) : previous.end();
             long to = Math.min(v.start(), from + v.recorderBefore());
+            if (previous != null && from < to) {
+                hookEnd[previous.id()] = to;
+            }
             for (long t = from; t < to; t++) {
                 inRecorder[(int) (t - dag.begin())]++;
             }
@@ -159,7 +182,9 @@ final class TickByTickDelayOracle {
                     p++;
                 }
             }
-            if (ready[node.id()] <= t && t < node.start()) {
+            if (ready[node.id()] <= t && t < heldUntil[node.id()]) {
+                held[i]++;
+            } else if (ready[node.id()] <= t && t < node.start()) {
                 waiting.add(node.id());
                 readyByKind[i][readyBy[node.id()].ordinal()]++;
             }
@@ -172,11 +197,12 @@ final class TickByTickDelayOracle {
         int q = slots[i] - p - n - f;
         int r = waiting.size();
         int d = Math.min(q, r);
+        int h = Math.min(q - d, held[i]);
         work += p;
         notRunning += n;
-        recorder += f;
+        recorder += f + h;
         delay += d;
-        noWork += Math.max(0, q - r);
+        noWork += q - d - h;
         for (int v : waiting) {
             delayCharged[v] += (double) d / r;
         }
@@ -213,6 +239,8 @@ final class TickByTickDelayOracle {
                 pathWork++;
             } else if (pathStopped) {
                 pathNotRunning++;
+            } else if (pathNodeHeldAt(t)) {
+                pathRecorder++;
             } else if (p >= slots[i]) {
                 busyDelay++;
             } else {
@@ -225,9 +253,19 @@ final class TickByTickDelayOracle {
                 for (int x : readyByKind[i]) {
                     r += x;
                 }
-                noWorkSched += Math.max(0, free - own - r) * (1 - share);
+                noWorkSched += Math.max(0, free - own - r - held[i]) * (1 - share);
             }
         }
+    }
+
+    /** Whether the path, waiting at t, waits for a node that is held at t. */
+    private boolean pathNodeHeldAt(long t) {
+        for (int v : path) {
+            if (ready[v] <= t && t < heldUntil[v]) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A strand whose thread was not running for its whole length. */
