@@ -7,8 +7,8 @@ import java.util.List;
 /**
  * Brings a parallelism profile down to a bounded number of samples for drawing: when it has more
  * segments than wanted, the run is cut into equal buckets and each bucket gets the time-weighted
- * average of running and of ready by kind over it, so that every area (worker-time running,
- * ready) stays what it was. A profile with few enough segments is returned as it is.
+ * average of running, of ready by kind, of not running and of forkscope's share over it, so that
+ * every area (worker-time running, ready, ...) stays what it was. A profile with few enough segments is returned as it is.
  */
 public final class ProfileResampling {
     private ProfileResampling() {}
@@ -26,7 +26,8 @@ public final class ProfileResampling {
         List<ProfileSample> out = new ArrayList<>();
         if (segments.size() <= points) {
             for (ProfileSegment s : segments) {
-                out.add(new ProfileSample(s.start(), s.end(), s.running(), s.readyByKind().clone()));
+                out.add(new ProfileSample(s.start(), s.end(), s.running(), s.readyByKind().clone(), s.notRunning(),
+                        forkscope(s)));
             }
             return out;
         }
@@ -34,6 +35,8 @@ public final class ProfileResampling {
         double finish = segments.get(segments.size() - 1).end();
         double width = (finish - begin) / points;
         double[] running = new double[points];
+        double[] notRunning = new double[points];
+        double[] forkscope = new double[points];
         double[][] ready = new double[points][kinds];
         for (ProfileSegment s : segments) {
             // one bucket either side as well: rounding may put an edge a hair away from floor()'s idea
@@ -47,6 +50,8 @@ public final class ProfileResampling {
                 }
                 double dt = hi - lo;
                 running[b] += s.running() * dt;
+                notRunning[b] += s.notRunning() * dt;
+                forkscope[b] += forkscope(s) * dt;
                 for (int k = 0; k < kinds; k++) {
                     ready[b][k] += s.readyByKind()[k] * dt;
                 }
@@ -60,9 +65,15 @@ public final class ProfileResampling {
             for (int k = 0; k < kinds; k++) {
                 r[k] = dt > 0 ? ready[b][k] / dt : 0;
             }
-            out.add(new ProfileSample(lo, hi, dt > 0 ? running[b] / dt : 0, r));
+            out.add(new ProfileSample(lo, hi, dt > 0 ? running[b] / dt : 0, r, dt > 0 ? notRunning[b] / dt : 0,
+                    dt > 0 ? forkscope[b] / dt : 0));
         }
         return out;
+    }
+
+    /** Forkscope's share of a segment: workers in its hooks, and nodes held by one. */
+    static double forkscope(ProfileSegment s) {
+        return s.recorder() + s.held();
     }
 
     private static int bucket(double t, double begin, double width, int points) {

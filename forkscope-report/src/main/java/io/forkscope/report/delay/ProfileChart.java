@@ -23,8 +23,9 @@ import org.jfree.svg.SVGGraphics2D;
 
 /**
  * Delay Spotter's parallelism profile as an SVG chart: the number of running nodes as an area, the
- * ready nodes by the kind of edge that made them ready stacked on it, and the worker count P as a
- * line; x is milliseconds since the run's begin. Steps are drawn as they are (each sample a flat
+ * ready nodes by the kind of edge that made them ready stacked on it, then the nodes whose thread
+ * was not running (the machine's) and forkscope's share (workers in its hooks, nodes held by one),
+ * and the worker count P as a line; x is milliseconds since the run's begin. Steps are drawn as they are (each sample a flat
  * stretch), so the areas are worker-time. Call {@code SvgPlot.headless()} before drawing.
  */
 public final class ProfileChart {
@@ -35,12 +36,35 @@ public final class ProfileChart {
     public static final Color[] READY = {new Color(31, 119, 180), new Color(174, 199, 232), new Color(255, 127, 14),
         new Color(214, 39, 40)};
     public static final Color WORKERS = Color.BLACK;
+    public static final Color NOT_RUNNING = new Color(160, 160, 160);
+    public static final Color FORKSCOPE = new Color(148, 103, 189);
+    /** Stacked bands: running, ready by edge kind, not running, forkscope. */
+    public static final int BANDS = 3 + EdgeKind.values().length;
 
     private ProfileChart() {}
 
-    /** The series names, in legend order (running first, then ready by edge kind). */
+    /** The series names, in legend order (running first, then ready by edge kind, not running, forkscope). */
     public static String seriesName(int index) {
-        return index == 0 ? "running" : "ready (" + EdgeKind.values()[index - 1].label() + ")";
+        int kinds = EdgeKind.values().length;
+        return index == 0 ? "running" : index <= kinds ? "ready (" + EdgeKind.values()[index - 1].label() + ")"
+                : index == kinds + 1 ? "not running" : "forkscope (hooks, held nodes)";
+    }
+
+    /** The colour of band {@code index} (see {@link #seriesName}). */
+    public static Color color(int index) {
+        int kinds = EdgeKind.values().length;
+        return index == 0 ? RUNNING : index <= kinds ? READY[index - 1] : index == kinds + 1 ? NOT_RUNNING : FORKSCOPE;
+    }
+
+    /** A sample's band heights, in {@link #seriesName} order. */
+    public static double[] bands(ProfileSample s) {
+        int kinds = EdgeKind.values().length;
+        double[] b = new double[BANDS];
+        b[0] = s.running();
+        System.arraycopy(s.readyByKind(), 0, b, 1, kinds);
+        b[kinds + 1] = s.notRunning();
+        b[kinds + 2] = s.forkscope();
+        return b;
     }
 
     /**
@@ -49,9 +73,9 @@ public final class ProfileChart {
      * @param workers P
      */
     public static JFreeChart create(List<ProfileSample> samples, long begin, int workers, String title, String note) {
-        int kinds = EdgeKind.values().length;
         XYSeriesCollection areas = new XYSeriesCollection();
-        XYSeries[] series = new XYSeries[1 + kinds];
+        boolean extra = samples.stream().anyMatch(s -> s.notRunning() > 0 || s.forkscope() > 0);
+        XYSeries[] series = new XYSeries[extra ? BANDS : BANDS - 2];   // older recordings: no empty bands
         for (int i = 0; i < series.length; i++) {
             series[i] = new XYSeries(seriesName(i), false, true);
         }
@@ -59,20 +83,19 @@ public final class ProfileChart {
         for (ProfileSample s : samples) {
             double x0 = (s.start() - begin) / 1e6;
             double x1 = (s.end() - begin) / 1e6;
-            double level = s.running();
-            series[0].add(x0, level);
-            series[0].add(x1, level);
-            for (int k = 0; k < kinds; k++) {
-                level += s.readyByKind()[k];
-                series[1 + k].add(x0, level);
-                series[1 + k].add(x1, level);
+            double[] bands = bands(s);
+            double level = 0;
+            for (int i = 0; i < series.length; i++) {
+                level += bands[i];
+                series[i].add(x0, level);
+                series[i].add(x1, level);
             }
             lastX = x1;
         }
         XYAreaRenderer area = new XYAreaRenderer(XYAreaRenderer.AREA);
         for (int i = 0; i < series.length; i++) {
             areas.addSeries(series[i]);
-            area.setSeriesPaint(i, i == 0 ? RUNNING : READY[i - 1]);
+            area.setSeriesPaint(i, color(i));
         }
         area.setOutline(false);
 

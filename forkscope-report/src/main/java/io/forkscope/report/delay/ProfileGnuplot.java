@@ -12,7 +12,7 @@ import java.util.Locale;
 
 /**
  * The parallelism profile as gnuplot input: {@code profile.dat} (columns: start_ms, end_ms,
- * running, ready after create, create-cont, wait-cont, end; one row per sample, times since the
+ * running, ready after create, create-cont, wait-cont, end, not running, forkscope; one row per sample, times since the
  * run's begin) and {@code profile.gp}, which draws the same stacked chart as {@link ProfileChart}
  * into {@code profile.svg} when run with {@code gnuplot profile.gp} in that directory.
  */
@@ -36,13 +36,14 @@ public final class ProfileGnuplot {
         for (EdgeKind k : EdgeKind.values()) {
             b.append(" ready_").append(k.label().replace('-', '_'));
         }
-        b.append('\n');
+        b.append(" not_running forkscope\n");
         for (ProfileSample s : samples) {
             b.append(number((s.start() - begin) / 1e6)).append(' ').append(number((s.end() - begin) / 1e6)).append(' ')
                     .append(number(s.running()));
             for (double r : s.readyByKind()) {
                 b.append(' ').append(number(r));
             }
+            b.append(' ').append(number(s.notRunning())).append(' ').append(number(s.forkscope()));
             b.append('\n');
         }
         return b.toString();
@@ -66,16 +67,16 @@ public final class ProfileGnuplot {
                 .append("set yrange [0:*]\n")
                 .append("set style fill solid 1.0 noborder\n");
         // each sample a box from start to end; the stacks drawn top first so that lower ones cover them
-        String[] sums = new String[1 + EdgeKind.values().length];
+        String[] sums = new String[ProfileChart.BANDS];     // columns in band order: $3, ready $4.., then the last two
         String sum = "$3";
         sums[0] = sum;
-        for (int k = 0; k < EdgeKind.values().length; k++) {
-            sum = sum + "+$" + (4 + k);
-            sums[1 + k] = sum;
+        for (int i = 1; i < sums.length; i++) {
+            sum = sum + "+$" + (3 + i);
+            sums[i] = sum;
         }
         b.append("plot ");
         for (int i = sums.length - 1; i >= 0; i--) {
-            java.awt.Color c = i == 0 ? ProfileChart.RUNNING : ProfileChart.READY[i - 1];
+            java.awt.Color c = ProfileChart.color(i);
             b.append(String.format(Locale.ROOT, "'%s' using (($1+$2)/2):(%s):($2-$1) with boxes lc rgb '#%02x%02x%02x' title '%s', \\%n     ",
                     DATA, sums[i], c.getRed(), c.getGreen(), c.getBlue(), ProfileChart.seriesName(i)));
         }

@@ -42,6 +42,21 @@ class ProfileChartTest {
                 "rgb(31,119,180)");
     }
 
+    /** Not running and forkscope's share get their bands when a sample has them, and only then. */
+    @Test
+    void notRunningAndForkscopeAreBandsOfTheirOwnWhenTheRunHasThem() throws Exception {
+        double[] ready = {0.5, 0, 0, 0};
+        List<ProfileSample> with = List.of(new ProfileSample(0, 1e6, 1, ready, 0.25, 0.5));
+        StringWriter out = new StringWriter();
+        ProfileChart.write(with, 0, 2, "p", "", out);
+        assertThat(out.toString()).contains("not running", "forkscope (hooks, held nodes)", "rgb(160,160,160)",
+                "rgb(148,103,189)");
+        assertThat(ProfileChart.bands(with.get(0))).containsExactly(1, 0.5, 0, 0, 0, 0.25, 0.5);
+        StringWriter without = new StringWriter();
+        ProfileChart.write(List.of(new ProfileSample(0, 1e6, 1, ready)), 0, 2, "p", "", without);
+        assertThat(without.toString()).doesNotContain("not running", "forkscope (hooks");
+    }
+
     @Test
     void gnuplotDataHasOneRowPerSampleAndTheScriptStacksThem(@TempDir Path dir) throws Exception {
         Dag dag = DelayFixtures.delayedSlow();
@@ -49,12 +64,14 @@ class ProfileChartTest {
         List<String> files = ProfileGnuplot.write(s, dag.begin(), dag.workers(), "profile of run.fsk", dir, false);
         assertThat(files).containsExactly("profile.dat", "profile.gp");
         List<String> data = Files.readAllLines(dir.resolve("profile.dat"));
-        assertThat(data.get(0)).isEqualTo("# start_ms end_ms running ready_create ready_create_cont ready_wait_cont ready_end");
+        assertThat(data.get(0)).isEqualTo(
+                "# start_ms end_ms running ready_create ready_create_cont ready_wait_cont ready_end not_running forkscope");
         assertThat(data).hasSize(1 + s.size());
         // [0.020, 0.025) ms: nothing runs, B ready after its create edge
-        assertThat(data).contains("0.020000 0.025000 0.000000 1.000000 0.000000 0.000000 0.000000");
+        assertThat(data).contains("0.020000 0.025000 0.000000 1.000000 0.000000 0.000000 0.000000 0.000000 0.000000");
         String script = Files.readString(dir.resolve("profile.gp"));
-        assertThat(script).contains("set output 'profile.svg'", "($3+$4+$5+$6+$7)", "title 'running'",
+        assertThat(script).contains("set output 'profile.svg'", "($3+$4+$5+$6+$7)", "($3+$4+$5+$6+$7+$8+$9)",
+                "title 'not running'", "title 'forkscope (hooks, held nodes)'", "title 'running'",
                 "title 'workers P = 2'");
         org.assertj.core.api.Assertions.assertThatThrownBy(
                 () -> ProfileGnuplot.write(s, dag.begin(), dag.workers(), "x", dir, false))
