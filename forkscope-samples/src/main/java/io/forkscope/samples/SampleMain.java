@@ -44,8 +44,11 @@ public final class SampleMain {
         }
         if (parsed.list) {
             for (Sample s : registry) {
-                out.printf("%-16s n=%s (default %d); cutoff=%s (default %d); %s%n", s.name(), s.sizeMeaning(),
-                        s.defaultN(), s.cutoffMeaning(), s.defaultCutoff(), s.description());
+                // a block per program, no line over LIST_WIDTH: its name and what it is, then its two options
+                String pad = " ".repeat(LIST_INDENT);
+                wrap(out, String.format("%-" + (LIST_INDENT - 1) + "s %s", s.name(), s.description()), pad);
+                wrap(out, pad + "--n: " + s.sizeMeaning() + " (default " + s.defaultN() + ")", pad + "  ");
+                wrap(out, pad + "--cutoff: " + s.cutoffMeaning() + " (default " + s.defaultCutoff() + ")", pad + "  ");
             }
             return 0;
         }
@@ -94,6 +97,25 @@ public final class SampleMain {
         Integer workers;
         Integer repeat;
         Integer warmup;
+    }
+
+
+    /** The widest line of {@code --list}, and where a program's text starts. */
+    static final int LIST_WIDTH = 100;
+    static final int LIST_INDENT = 17;
+
+    /** Prints {@code text} cut at spaces into lines of at most {@link #LIST_WIDTH}, the later ones after {@code indent}. */
+    private static void wrap(PrintStream out, String text, String indent) {
+        String rest = text;
+        while (rest.length() > LIST_WIDTH) {
+            int cut = rest.lastIndexOf(' ', LIST_WIDTH);
+            if (cut <= indent.length()) {
+                break;               // one word longer than a line: printed whole
+            }
+            out.println(rest.substring(0, cut));
+            rest = indent + rest.substring(cut + 1);
+        }
+        out.println(rest);
     }
 
     private static Parsed parse(String[] args) {

@@ -31,15 +31,20 @@ class SampleMainTest {
         return err.toString(StandardCharsets.UTF_8);
     }
 
+    /** A block per program: its name first, then what it is and its two options, no line over 100 columns. */
     @Test
-    void listPrintsOneLinePerProgram() {
+    void listPrintsABlockPerProgramInLinesOfAtMost100Columns() {
         assertThat(run("--list")).isZero();
         List<String> lines = out().lines().toList();
-        assertThat(lines).hasSize(Samples.all().size());
-        for (int i = 0; i < lines.size(); i++) {
+        assertThat(lines).allMatch(l -> l.length() <= SampleMain.LIST_WIDTH);
+        List<String> starts = lines.stream().filter(l -> !l.startsWith(" ")).toList();
+        assertThat(starts).hasSize(Samples.all().size());
+        String joined = String.join(" ", lines.stream().map(String::strip).toList());
+        for (int i = 0; i < starts.size(); i++) {
             Sample s = Samples.all().get(i);
-            assertThat(lines.get(i)).startsWith(s.name() + " ").contains("default " + s.defaultN())
-                    .contains(s.sizeMeaning()).contains(s.description());
+            assertThat(starts.get(i)).startsWith(s.name() + " ");
+            assertThat(joined).contains(s.description(), "--n: " + s.sizeMeaning() + " (default " + s.defaultN() + ")",
+                    "--cutoff: " + s.cutoffMeaning() + " (default " + s.defaultCutoff() + ")");
         }
         assertThat(err()).isEmpty();
     }
