@@ -40,7 +40,16 @@ public final class ContextsHeader {
         return e.note().isEmpty() ? line : line + "\nnote: sampled with JFR, not async-profiler: " + e.note();
     }
 
+    /** The header, its prose lines wrapped at {@link io.forkscope.report.TextWrap#WIDTH} (continuations indented). */
     public static void write(SampledContexts.Result r, String name, boolean sites, PrintWriter out) {
+        java.io.StringWriter raw = new java.io.StringWriter();
+        writeLines(r, name, sites, new PrintWriter(raw));
+        raw.toString().lines().forEach(l -> io.forkscope.report.TextWrap.wrap(l, io.forkscope.report.TextWrap.WIDTH,
+                "    ").forEach(out::println));
+        out.flush();
+    }
+
+    private static void writeLines(SampledContexts.Result r, String name, boolean sites, PrintWriter out) {
         JfrSamples s = r.samples();
         out.printf(Locale.ROOT, "%s: work, idleness and overhead by calling context%n", name);
         out.printf(Locale.ROOT, "samples: %d of %s every %d ms, %d truncated, %d failed, %d lost%s%n",
@@ -85,5 +94,6 @@ public final class ContextsHeader {
         out.println("workers (P): " + r.slots());
         out.println(contextsNote(r, sites));
         out.println();
+        out.flush();
     }
 }
