@@ -41,10 +41,11 @@ public final class ParallelismProfile {
         for (long t : dag.slots().changesWithin(dag.begin(), dag.finish())) {
             deltas.putIfAbsent(t, new double[LEVELS]);      // a segment per constant slots(t)
         }
-        recorderIntervals(dag, (after, from, to) -> {
-            add(deltas, from, rc, +1);
-            add(deltas, to, rc, -1);
-        });
+        long[] spans = readiness.recorderSpans;
+        for (int i = 0; i < spans.length; i += 2) {
+            add(deltas, spans[i], rc, +1);
+            add(deltas, spans[i + 1], rc, -1);
+        }
         for (DagNode node : dag.nodes()) {
             double share = runningShare(node);
             add(deltas, node.start(), 0, +share);

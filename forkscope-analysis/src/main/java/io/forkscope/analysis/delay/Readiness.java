@@ -22,6 +22,11 @@ final class Readiness {
     final EdgeKind[] kind;
     /** Until when it was held by forkscope's hook after {@link #lastPred} (in [ready, start]; ready when not held). */
     final long[] heldUntil;
+    /**
+     * Forkscope's time between nodes ({@link ParallelismProfile#recorderIntervals}), found once here for
+     * the profile too: [from, to) pairs, flattened, in no particular order.
+     */
+    final long[] recorderSpans;
 
     Readiness(Dag dag) {
         int n = dag.nodes().size();
@@ -31,11 +36,19 @@ final class Readiness {
         heldUntil = new long[n];
         long[] hookEnd = new long[n];          // per node: the end of forkscope's time right after it on its worker
         java.util.Arrays.fill(hookEnd, Long.MIN_VALUE);
+        long[][] spans = {new long[0]};
+        int[] count = {0};
         ParallelismProfile.recorderIntervals(dag, (after, from, to) -> {
             if (after >= 0) {
                 hookEnd[after] = to;
             }
+            if (count[0] + 2 > spans[0].length) {
+                spans[0] = java.util.Arrays.copyOf(spans[0], Math.max(16, 2 * spans[0].length));
+            }
+            spans[0][count[0]++] = from;
+            spans[0][count[0]++] = to;
         });
+        recorderSpans = java.util.Arrays.copyOf(spans[0], count[0]);
         for (DagNode node : dag.nodes()) {
             int v = node.id();
             long r = dag.begin();

@@ -38,12 +38,10 @@ public final class ProfileGnuplot {
         }
         b.append(" not_running forkscope\n");
         for (ProfileSample s : samples) {
-            b.append(number((s.start() - begin) / 1e6)).append(' ').append(number((s.end() - begin) / 1e6)).append(' ')
-                    .append(number(s.running()));
-            for (double r : s.readyByKind()) {
-                b.append(' ').append(number(r));
+            b.append(number((s.start() - begin) / 1e6)).append(' ').append(number((s.end() - begin) / 1e6));
+            for (double band : ProfileChart.bands(s)) {        // the columns are the chart's bands, in its order
+                b.append(' ').append(number(band));
             }
-            b.append(' ').append(number(s.notRunning())).append(' ').append(number(s.forkscope()));
             b.append('\n');
         }
         return b.toString();
