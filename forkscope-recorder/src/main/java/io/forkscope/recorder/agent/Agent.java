@@ -100,6 +100,11 @@ public final class Agent {
                 new SiteTransformer(SiteScope.of(opts.sitesInclude(), opts.sitesExclude())).install(inst);
             }
             recorder.install(inst);
+            if (!recorder.bodyEndsSeen()) {
+                engine.warn("task ends: this JDK's ForkJoinTask.doExec has no exec() call forkscope knows, so each"
+                        + " task's last strand also holds the runtime's time after its body (marking it done, waking"
+                        + " a parked joiner: some µs a task)");
+            }
             recorder.enable(engine, failure -> {
                 RecorderBridge.install(null);
                 sink.recorderFailed(failure);

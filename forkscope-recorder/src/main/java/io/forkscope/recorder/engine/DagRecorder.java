@@ -79,7 +79,7 @@ final class DagRecorder {
         }
         b.addStrand(id, ts.nodeStart - originNs, now - originNs, ts.nodeWork, f.span, ends, taskEnd, f.inFrom,
                 f.inKinds, f.inCount, ready, ts.pendingCreates, ts.nodeSite, ts.nodeSitePath, ts.nodeNotRunning,
-                ts.nodeRecorderBefore);
+                ts.nodeRecorderBefore, ts.nodeRecorderInside);
         ts.pendingCreates = 0;
         f.inCount = 0;
         f.inReady = Long.MIN_VALUE;
@@ -89,6 +89,7 @@ final class DagRecorder {
         ts.nodeWork = 0;
         ts.nodeNotRunning = 0;
         ts.nodeRecorderBefore = 0;
+        ts.nodeRecorderInside = 0;
         handOverIfFull(ts);
         return id;
     }

@@ -72,7 +72,8 @@ final class NodeBuffer {
      */
     void addStrand(long nodeId, long s, long e, long w, long path, NodeEnd endedBy, boolean taskEnd, long[] from,
                    EdgeKind[] kinds, int n, long readyAt, long pendingCreates, int site,
-                   io.forkscope.recorder.sites.SitePath sitePath, long notRunning, long recorderBefore) {
+                   io.forkscope.recorder.sites.SitePath sitePath, long notRunning, long recorderBefore,
+                   long recorderInside) {
         int o = size * STRIDE;
         if (o + STRIDE > nodes.length) {
             nodes = Arrays.copyOf(nodes, nodes.length * 2);
@@ -105,7 +106,7 @@ final class NodeBuffer {
         a[o + SITE] = site;
         a[o + NOT_RUNNING] = notRunning;
         a[o + RECORDER_BEFORE] = recorderBefore;
-        a[o + RECORDER_INSIDE] = 0;
+        a[o + RECORDER_INSIDE] = recorderInside;
         for (int k = 0; k < n; k++) {
             edgeFrom[edges] = from[k];
             edgeKind[edges++] = (byte) kinds[k].ordinal();

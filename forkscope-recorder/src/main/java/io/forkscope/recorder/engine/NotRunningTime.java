@@ -35,6 +35,8 @@ package io.forkscope.recorder.engine;
 final class NotRunningTime {
     /** The mark's CPU time before the thread's first read. */
     private static final long NO_MARK = -1;
+    /** What {@link #cpuBeforeOpening} returns when it did not read. */
+    static final long NO_READ = -2;
 
     private final Clock clock;
     private final long thresholdNs;
@@ -58,16 +60,52 @@ final class NotRunningTime {
         }
     }
 
+    /**
+     * For a strand about to open at a wall read still to be taken, after a hook whose first read was
+     * {@code read}: reads the thread's CPU clock now if {@link #strandOpening} would (so that the read's
+     * cost falls before the strand, not in it), to be handed to {@link #strandOpened}.
+     *
+     * @return the thread's CPU time, or {@link #NO_READ}
+     */
+    long cpuBeforeOpening(ThreadState ts, long read) {
+        if (!enabled || ts.noCpuClock || (ts.cpuMark != NO_MARK && read - ts.strandClosedAt < thresholdNs)) {
+            return NO_READ;
+        }
+        long cpu = clock.threadCpuTime();
+        if (cpu < 0) {
+            ts.noCpuClock = true;
+            return NO_READ;
+        }
+        return cpu;
+    }
+
+    /** The strand opened at wall time {@code now}, read after {@code cpu} was (cpuBeforeOpening). */
+    void strandOpened(ThreadState ts, long now, long cpu) {
+        if (cpu != NO_READ) {
+            ts.cpuMark = cpu;
+            ts.cpuMarkWall = now;
+        }
+    }
+
     /** @return the length of the strand that closes at wall time {@code now}, without the time its thread was not running */
     long strandLength(ThreadState ts, long now) {
+        return strandLength(ts, now, now);
+    }
+
+    /**
+     * The same for a strand that closed at {@code now} and a hook that read the wall clock at
+     * {@code read} (≥ now): the CPU clock, read after {@code read}, is paired with {@code read} in
+     * the mark, so the runtime's CPU time between the two is no strand's and no later strand's.
+     */
+    long strandLength(ThreadState ts, long now, long read) {
         long d = Math.max(0, now - ts.strandStart);
         ts.strandClosedAt = now;
         if (!enabled || ts.noCpuClock || d < thresholdNs || ts.cpuMark == NO_MARK) {
             return d;
         }
-        long wallSince = now - ts.cpuMarkWall;
+        long wallSince = read - ts.cpuMarkWall;
         long cpuSince = -ts.cpuMark;
-        if (!mark(ts, now)) {
+        if (!mark(ts, read)) {
             return d;
         }
         cpuSince += ts.cpuMark;

@@ -185,7 +185,7 @@ public final class SpanEngine implements Measurements {
             ts.pendingForkSite = -1;
             ts.siteEnterEntry = ts.entries;
             if (open) {
-                openStrand(ts, now);
+                reopenInsideNode(ts, now);
             }
             return token;
         } finally {
@@ -216,7 +216,7 @@ public final class SpanEngine implements Measurements {
             closeStrand(ts, now);
             st.closeCalls(token, ts.top().siteIndex);
             if (open) {
-                openStrand(ts, now);
+                reopenInsideNode(ts, now);
             }
         } finally {
             ts.leave();
@@ -392,6 +392,9 @@ public final class SpanEngine implements Measurements {
         this.dag = recordDag ? new DagRecorder(startNs, collapse) : null;
     }
 
+    /** {@link TaskNode#bodyReturnedNs} before its exec() returned. */
+    private static final long NOT_RETURNED = Long.MIN_VALUE;
+
     // ---------------------------------------------------------------- events
 
     public void create(TaskHandle child) {
@@ -539,11 +542,6 @@ public final class SpanEngine implements Measurements {
                 if (node.kind == TaskNode.SPAWNED && node.createdOn == ts.index) {
                     ts.ownRuns++;
                 }
-                SubmissionListener listener;
-                if (ts.poolParallelism == 0 && node.kind == TaskNode.CALLED
-                        && (caller == null || caller.node.kind == TaskNode.ROOT) && (listener = submissions) != null) {
-                    listener.submitted(ts.index, now - startNs, true);   // its first node starts at now
-                }
                 dag.beginFrame(ts, f, node);
                 if (node.kind == TaskNode.SPAWNED) {
                     f.addIn(node.createdFrom, node.createdFromEnd, EdgeKind.CREATE);
@@ -554,8 +552,14 @@ public final class SpanEngine implements Measurements {
             ts.execs++;
             ts.ranTasks = true;
             ts.pendingSitePath = node.sitePath;     // the task's first node carries its site path
-            openStrand(ts, now);
+            node.bodyReturnedNs = NOT_RETURNED;
+            reopenStrand(ts, now);
             ts.pendingSitePath = null;
+            SubmissionListener listener;
+            if (dag != null && ts.poolParallelism == 0 && node.kind == TaskNode.CALLED
+                    && (caller == null || caller.node.kind == TaskNode.ROOT) && (listener = submissions) != null) {
+                listener.submitted(ts.index, ts.nodeStart - startNs, true);   // its first node's start
+            }
             return true;
         } finally {
             ts.leave();
@@ -572,9 +576,10 @@ public final class SpanEngine implements Measurements {
                 return;
             }
             long now = clock.nanoTime();
-            closeStrand(ts, now);
             Frame f = ts.top();
             TaskNode node = f.node;
+            long end = bodyEnd(ts, node, task, now);
+            closeStrand(ts, end, now);
             if (ts.sites != null && ts.sites.depth() > f.siteIndex) {
                 // calls an exception left open inside the task end with it; then the task's own frame,
                 // before the node is ENDED (a joiner reads the site task's results after that)
@@ -583,7 +588,7 @@ public final class SpanEngine implements Measurements {
             }
             long last = -1;
             if (dag != null) {
-                last = dag.endNode(ts, f, now, NodeEnd.END);
+                last = dag.endNode(ts, f, end, NodeEnd.END);
                 dag.endFrame(ts, f, node);
             }
             if (node.completer) {
@@ -614,11 +619,7 @@ public final class SpanEngine implements Measurements {
                 ts.bodyEnd(now - startNs);
             }
             if (ts.depth > 0 && ts.top().waitDepth == 0) {
-                long resumed = clock.nanoTime();
-                if (dag != null) {
-                    ts.recorderGapNs += Math.max(0, resumed - now);   // the caller's next node opens here
-                }
-                openStrand(ts, resumed);
+                reopenStrand(ts, now);        // the caller's next node opens here
             }
             hookTail(ts, now);
         } finally {
@@ -655,7 +656,7 @@ public final class SpanEngine implements Measurements {
         }
         try {
             merge(ts, ts.top(), task);
-            openStrand(ts, ts.lastEventNs);
+            reopenStrand(ts, ts.lastEventNs);
         } finally {
             ts.leave();
         }
@@ -671,7 +672,7 @@ public final class SpanEngine implements Measurements {
             Frame f = ts.top();
             merge(ts, f, first);
             merge(ts, f, second);
-            openStrand(ts, ts.lastEventNs);
+            reopenStrand(ts, ts.lastEventNs);
         } finally {
             ts.leave();
         }
@@ -690,7 +691,7 @@ public final class SpanEngine implements Measurements {
                     merge(ts, f, h);
                 }
             }
-            openStrand(ts, ts.lastEventNs);
+            reopenStrand(ts, ts.lastEventNs);
         } finally {
             ts.leave();
         }
@@ -775,7 +776,7 @@ public final class SpanEngine implements Measurements {
                     closeStrand(ts, now);
                     ts.sites.dropEnteredCall();
                     if (open) {
-                        openStrand(ts, now);
+                        reopenInsideNode(ts, now);
                     }
                 }
             }
@@ -807,7 +808,7 @@ public final class SpanEngine implements Measurements {
             if (n != null && n.state == TaskNode.ENDED && n != f.node) {
                 mergeNode(ts, f, n);
             }
-            openStrand(ts, ts.lastEventNs);
+            reopenStrand(ts, ts.lastEventNs);
         } finally {
             ts.leave();
         }
@@ -816,7 +817,7 @@ public final class SpanEngine implements Measurements {
     private void leaveWaitWithoutEdge() {
         ThreadState ts = leaveWait();
         if (ts != null) {
-            openStrand(ts, ts.lastEventNs);
+            reopenStrand(ts, ts.lastEventNs);
             ts.leave();
         }
     }
@@ -868,7 +869,7 @@ public final class SpanEngine implements Measurements {
                 quiescenceOverflows.incrementAndGet();
             }
             f.dropJoinedForks();
-            openStrand(ts, ts.lastEventNs);
+            reopenStrand(ts, ts.lastEventNs);
         } finally {
             ts.leave();
         }
@@ -1342,6 +1343,14 @@ public final class SpanEngine implements Measurements {
     }
 
     private void closeStrand(ThreadState ts, long now) {
+        closeStrand(ts, now, now);
+    }
+
+    /**
+     * Closes the open strand at {@code now}, by a hook that read the clock at {@code read} (later when
+     * the strand ended before the hook: a task body that returned, then the runtime marked it done).
+     */
+    private void closeStrand(ThreadState ts, long now, long read) {
         if (ts.firstEventNs == Long.MAX_VALUE) {
             ts.firstEventNs = now;
         }
@@ -1352,7 +1361,7 @@ public final class SpanEngine implements Measurements {
         ts.strandOpen = false;
         long d;
         if (unit == Unit.TIME) {
-            d = notRunning.strandLength(ts, now);
+            d = notRunning.strandLength(ts, now, read);
             ts.nodeNotRunning += Math.max(0, now - ts.strandStart) - d;
         } else {
             d = ts.pendingUnits;
@@ -1380,6 +1389,67 @@ public final class SpanEngine implements Measurements {
     }
 
     /**
+     * Opens the strand that goes on after a hook that read the clock at {@code read} (execBegin, the
+     * end of a wait): at a read of its own, at the hook's end, so that the hook's bookkeeping since
+     * {@code read} is not strand time (a strand's time excludes the tool's bookkeeping, SPEC §1) and,
+     * in DAG mode, not delay either: it is forkscope's time before the node that opens here
+     * (RecordedNode.recorderBefore). One clock read more per such hook.
+     */
+    private void reopenStrand(ThreadState ts, long read) {
+        slowUntil(read);
+        long cpu = notRunning.cpuBeforeOpening(ts, read);    // its ~0.3 µs before the strand, not in it
+        long now = clock.nanoTime();
+        notRunning.strandOpened(ts, now, cpu);
+        if (dag != null && !ts.nodeOpen) {
+            ts.recorderGapNs += Math.max(0, now - read);
+        }
+        ts.lastEventNs = Math.max(ts.lastEventNs, now);    // a node may open here: the thread's last event
+        startStrand(ts, now);
+    }
+
+    /**
+     * The same for a hook that splits a strand but not its node (a call site's enter or exit): the
+     * hook's bookkeeping is forkscope's time inside the node (RecordedNode.recorderInside).
+     */
+    private void reopenInsideNode(ThreadState ts, long read) {
+        slowUntil(read);
+        long now = clock.nanoTime();
+        if (dag != null && ts.nodeOpen) {
+            ts.nodeRecorderInside += Math.max(0, now - read);
+        }
+        ts.lastEventNs = Math.max(ts.lastEventNs, now);
+        openStrand(ts, now);
+    }
+
+    /**
+     * Where the body of {@code task}, ending on this thread with frame node {@code node}, ended: when
+     * its {@code exec()} returned ({@link #execReturned}), before the runtime marked it done and woke
+     * its joiners (a futex wake of some µs when one was parked: the runtime's, not the task's); at
+     * {@code now}, the end hook's read, when exec() threw or the task ran outside doExec.
+     */
+    private static long bodyEnd(ThreadState ts, TaskNode node, TaskHandle task, long now) {
+        long returned = node.bodyReturnedNs;
+        node.bodyReturnedNs = NOT_RETURNED;
+        if (returned == NOT_RETURNED || task.getForkscopeNode() != node || returned > now
+                || (ts.strandOpen && returned < ts.strandStart)) {
+            return now;
+        }
+        return returned;
+    }
+
+    /**
+     * {@code exec()} of {@code task} returned inside {@code doExec()}: its body ended here, whatever
+     * the runtime does next (mark it done, wake its joiners) before {@link #execEnd}. One clock read
+     * and a field write, no thread-local lookup: the task's node says whether this thread runs it.
+     */
+    public void execReturned(TaskHandle task) {
+        TaskNode node = task.getForkscopeNode();
+        if (node != null && node.state == TaskNode.RUNNING) {
+            node.bodyReturnedNs = clock.nanoTime();
+        }
+    }
+
+    /**
      * DAG mode: a hook that leaves its thread between nodes (a strand closed and none open) read the
      * clock at {@code now}, ended a node there and went on with its bookkeeping (the node buffer,
      * edges, sites, counts); from {@code now} to here is forkscope's own time, not the runtime's, and
@@ -1392,18 +1462,24 @@ public final class SpanEngine implements Measurements {
         if (dag == null || ts.strandOpen) {
             return;
         }
+        slowUntil(now);
         long end = clock.nanoTime();
-        long slow = slowHooksNs;
-        while (slow > 0 && end - now < slow) {      // forkscope's own tests only: a hook made slow
-            end = clock.nanoTime();
-        }
         ts.recorderGapNs += Math.max(0, end - now);
+    }
+
+    /** Forkscope's own tests only: a hook made slow ends at least slowHooksNs after its first read. */
+    private void slowUntil(long read) {
+        long slow = slowHooksNs;
+        while (slow > 0 && clock.nanoTime() - read < slow) {
+            Thread.onSpinWait();
+        }
     }
 
     /**
      * For forkscope's own tests only (the agent's {@code -Dforkscope.test.slowHooksNs=N}): every hook
-     * that leaves its thread between nodes in DAG mode takes at least {@code ns} after its clock read,
-     * as a slow recorder would; Delay Spotter must show it as forkscope's time, not as delay.
+     * that leaves its thread between nodes or opens a strand after its bookkeeping takes at least
+     * {@code ns} after its first clock read, as a slow recorder would; that time must be in no strand,
+     * and Delay Spotter must show it as forkscope's time, not as delay.
      */
     public void slowHooksForTest(long ns) {
         this.slowHooksNs = Math.max(0, ns);
@@ -1411,11 +1487,17 @@ public final class SpanEngine implements Measurements {
 
     /**
      * Opens a strand at a time already read for the event that ends here: one clock read per
-     * event. The engine's own bookkeeping after that read, some nanoseconds, counts as strand time.
+     * event. The engine's own bookkeeping after that read counts as strand time, so only hooks that
+     * read right before it call this (a fork's or submission's return, a region, a completion);
+     * hooks with bookkeeping after their read call {@link #reopenStrand}.
      * After a long gap (a wait that may have parked) the thread's CPU clock is read too.
      */
     private void openStrand(ThreadState ts, long now) {
         notRunning.strandOpening(ts, now);
+        startStrand(ts, now);
+    }
+
+    private void startStrand(ThreadState ts, long now) {
         ts.strandOpen = true;
         ts.strandStart = now;
         if (!ts.nodeOpen) {       // a DAG node spans strands split only by regions, work units and sites

@@ -49,6 +49,13 @@ public class TaskNode {
      */
     boolean finishCounted;
 
+    /**
+     * When the task's exec() last returned inside doExec (SpanEngine.execReturned), Long.MIN_VALUE
+     * before that: its body's end, before the runtime marks it done. Written and read by the thread
+     * that runs it.
+     */
+    long bodyReturnedNs = Long.MIN_VALUE;
+
     /** DAG recording: the node whose strand forked this task, or -1, and its end. Written before the push. */
     long createdFrom = -1;
     long createdFromEnd = Long.MIN_VALUE;

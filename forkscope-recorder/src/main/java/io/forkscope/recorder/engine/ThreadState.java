@@ -89,6 +89,8 @@ final class ThreadState {
     long recorderGapNs;
     /** The open node's forkscope time before it (RecordedNode.recorderBefore). */
     long nodeRecorderBefore;
+    /** Forkscope's time inside the open node, in hooks that split its strands (call sites). */
+    long nodeRecorderInside;
     /**
      * The open node's call site (record --sites): the thread's innermost site invocation when the
      * node opened (SiteThread.innermostSite), -1 for none or without sites.

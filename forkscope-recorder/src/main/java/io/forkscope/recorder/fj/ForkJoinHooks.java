@@ -84,6 +84,18 @@ public final class ForkJoinHooks {
         return false;
     }
 
+    /** Called from inside {@code doExec()}, right after {@code exec()} returned ({@link ExecReturnWeaver}). */
+    public static void execReturned(Object task) {
+        SpanEngine e = engine;
+        if (e != null) {
+            try {
+                e.execReturned((TaskHandle) task);
+            } catch (Throwable t) {
+                fail(t);
+            }
+        }
+    }
+
     public static void execEnd(Object task) {
         SpanEngine e = engine;
         if (e != null) {

@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.Set;
 import net.bytebuddy.ByteBuddy;
 import net.bytebuddy.asm.Advice;
+import net.bytebuddy.asm.AsmVisitorWrapper;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.ClassFileLocator;
 import net.bytebuddy.dynamic.DynamicType;
@@ -49,6 +50,9 @@ public final class ForkJoinRecorder {
     private static final Set<String> WAIT_METHODS = Set.of("join", "get", "quietlyJoin", "invoke",
             "quietlyInvoke", "joinForPoolInvoke", "getForPoolInvoke", "awaitPoolInvoke",
             "quietlyJoinUninterruptibly", "quietlyJoinPoolInvokeAllTask");
+
+    /** Gives doExec the hook at exec()'s return; says whether it found the call. */
+    private final ExecReturnWeaver bodyEnds = new ExecReturnWeaver();
 
     /** @return the model the engine needs for ForkJoinTasks, also its thread classifier */
     public static ForkJoinTaskModel model() {
@@ -83,6 +87,15 @@ public final class ForkJoinRecorder {
                 throw new IllegalStateException("cannot load " + name, e);
             }
         }
+    }
+
+    /**
+     * @return whether ForkJoinTask.doExec got the hook at its exec() call's return (after {@link
+     *     #install}): if not, a task's last strand ends after the runtime marked it done and woke its
+     *     joiners
+     */
+    public boolean bodyEndsSeen() {
+        return bodyEnds.woven() > 0;
     }
 
     /** Turns the hooks on for this engine. */
@@ -137,6 +150,8 @@ public final class ForkJoinRecorder {
                             .implement(TaskHandle.class).intercept(FieldAccessor.ofBeanProperty())
                             .visit(advice(ForkAdvice.class).on(named("fork").and(takesArguments(0))))
                             .visit(advice(ExecAdvice.class).on(named("doExec").and(takesArguments(0))))
+                            .visit(new AsmVisitorWrapper.ForDeclaredMethods()
+                                    .method(named("doExec").and(takesArguments(0)), bodyEnds))
                             .visit(advice(WaitAdvice.class)
                                     .on(namedOneOf(WAIT_METHODS.toArray(new String[0])).and(not(isStatic()))))
                             .visit(advice(InvokeTwoAdvice.class).on(named("invokeAll").and(isStatic())

@@ -25,6 +25,9 @@ final class SimRuntime implements TaskModel, ThreadClassifier {
     private final boolean timeMode;
     /** In time mode, how far every read of the clock moves it (0: it stands still but in work). */
     private long tickPerRead;
+    private boolean readsOnCpu;
+    /** In time mode, the runtime's time between a body's return and its task's end hook. */
+    private long runtimeAfterBody;
 
     SimRuntime(long burden, long seed) {
         this(burden, seed, false);
@@ -41,6 +44,9 @@ final class SimRuntime implements TaskModel, ThreadClassifier {
             @Override
             public long nanoTime() {
                 clock[0] += tickPerRead;
+                if (readsOnCpu) {
+                    cpu[0] += tickPerRead;
+                }
                 return clock[0];
             }
 
@@ -60,9 +66,23 @@ final class SimRuntime implements TaskModel, ThreadClassifier {
         this.schedule = new Random(seed);
     }
 
+    /**
+     * Time mode: from now on, after each task body run through doExec returns, the runtime takes
+     * {@code ns} (of CPU) before the task's end hook, as marking it done and waking a joiner does.
+     */
+    void runtimeAfterBody(long ns) {
+        runtimeAfterBody = ns;
+    }
+
     /** Time mode: every clock read from now on moves the clock by {@code ns}, so a loop on the clock ends. */
     void tickEveryRead(long ns) {
+        tickEveryRead(ns, false);
+    }
+
+    /** The same; with {@code onCpu}, each read also moves the thread's CPU clock (the hooks run, not stop). */
+    void tickEveryRead(long ns, boolean onCpu) {
         tickPerRead = ns;
+        readsOnCpu = onCpu;
     }
 
     // ------------------------------------------------------------ what programs call
@@ -310,6 +330,11 @@ final class SimRuntime implements TaskModel, ThreadClassifier {
             throw new IllegalStateException("engine refused a runnable task");
         }
         t.body.accept(this);
+        engine.execReturned(t);       // doExec: exec() returned
+        if (runtimeAfterBody > 0) {   // the runtime marks it done and wakes its joiners
+            clock[0] += runtimeAfterBody;
+            cpu[0] += runtimeAfterBody;
+        }
         if (!t.countedCompleter) {
             t.done = true;
         }
