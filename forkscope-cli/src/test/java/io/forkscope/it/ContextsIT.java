@@ -237,6 +237,14 @@ class ContextsIT {
             assertThat(j.get("idleness").asText()).isEqualTo(logical ? "exact" : "estimated");
             if (logical) {
                 assertThat(j.get("nodes").findValuesAsText("method")).as(json.out()).contains("compute");
+                // the workers' time off their CPU holding a task: the DAG's, in no context
+                long notRunning = r.recordedDag().orElseThrow().nodes().stream()
+                        .mapToLong(io.forkscope.model.dag.DagNode::notRunning).sum();
+                assertThat(j.get("not_running_ns").asLong()).isEqualTo(notRunning);
+                CliRunner.Result text = CliRunner.run("contexts", out.toString());
+                assertThat(text.out().contains("not running: ")).as(text.out()).isEqualTo(notRunning > 0);
+            } else {
+                assertThat(j.has("not_running_ns")).as(json.out()).isFalse();
             }
         }
     }

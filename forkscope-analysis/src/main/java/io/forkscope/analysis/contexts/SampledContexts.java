@@ -87,9 +87,18 @@ public final class SampledContexts {
      */
     public record Result(ContextProfile profile, Idleness idleness, JfrSamples samples, long periodNs, int workers,
                          long unplaced, long idleDropped, List<String> otherEvents, long toolThreadSamples,
-                         boolean forkSitePrefixes, List<String> notes, long[] samplesPerNode, String slots) {
+                         boolean forkSitePrefixes, List<String> notes, long[] samplesPerNode, String slots,
+                         long notRunningNs) {
         public Result {
             notes = List.copyOf(notes);
+        }
+
+        /** A result without a measure of not-running time ({@link #notRunningNs} -1). */
+        public Result(ContextProfile profile, Idleness idleness, JfrSamples samples, long periodNs, int workers,
+                      long unplaced, long idleDropped, List<String> otherEvents, long toolThreadSamples,
+                      boolean forkSitePrefixes, List<String> notes, long[] samplesPerNode, String slots) {
+            this(profile, idleness, samples, periodNs, workers, unplaced, idleDropped, otherEvents, toolThreadSamples,
+                    forkSitePrefixes, notes, samplesPerNode, slots, -1);
         }
 
         /** A result without the slots' text (P printed as a number of slots). */
@@ -102,13 +111,23 @@ public final class SampledContexts {
 
         Result withToolThreadSamples(long n) {
             return new Result(profile, idleness, samples, periodNs, workers, unplaced, idleDropped, otherEvents, n,
-                    forkSitePrefixes, notes, samplesPerNode, slots);
+                    forkSitePrefixes, notes, samplesPerNode, slots, notRunningNs);
         }
 
         /** The same, P printed from the recording's worker slots (measures.md §2). */
         Result withSlots(String text) {
             return new Result(profile, idleness, samples, periodNs, workers, unplaced, idleDropped, otherEvents,
-                    toolThreadSamples, forkSitePrefixes, notes, samplesPerNode, text);
+                    toolThreadSamples, forkSitePrefixes, notes, samplesPerNode, text, notRunningNs);
+        }
+
+        /**
+         * The same with the run's not-running time (measures.md §1): the time workers held a task but
+         * were off their CPU, from the DAG's nodes. A CPU-time sampler takes no sample then, and the
+         * timelines count it neither idle nor runtime, so it is in no context.
+         */
+        Result withNotRunning(long ns) {
+            return new Result(profile, idleness, samples, periodNs, workers, unplaced, idleDropped, otherEvents,
+                    toolThreadSamples, forkSitePrefixes, notes, samplesPerNode, slots, ns);
         }
 
         /** @return the samples the profile rests on (those placed in a context), or -1 when not counted */
@@ -159,7 +178,7 @@ public final class SampledContexts {
                 Result exact = exact(read, dag, rec.recordedSites().orElse(null), scan.submitters, scan.anchorOffset,
                         workerIds, periodNs, lines, others);
                 if (exact != null) {
-                    return exact.withToolThreadSamples(toolSamples);
+                    return exact.withToolThreadSamples(toolSamples).withNotRunning(notRunning(dag));
                 }
             }
             // the estimate measures idleness against slots(t) where the samples' clock is anchored
@@ -167,11 +186,21 @@ public final class SampledContexts {
             long anchor = scan.anchorOffset == null ? 0 : scan.anchorOffset;
             java.util.function.LongUnaryOperator slotsAt = slots.recorded() && scan.anchorOffset != null
                     ? jfrNs -> pools.at(jfrNs - anchor) : jfrNs -> Math.max(1, slots.peak());
-            return estimated(read, workerIds, slotsAt, Math.max(1, slots.peak()), periodNs, lines, others)
+            Result estimated = estimated(read, workerIds, slotsAt, Math.max(1, slots.peak()), periodNs, lines, others)
                     .withToolThreadSamples(toolSamples).withSlots(slots.describe());
+            return dag == null ? estimated : estimated.withNotRunning(notRunning(dag));
         } finally {
             Files.deleteIfExists(tmp);
         }
+    }
+
+    /** The not-running time taken out of the DAG's nodes (measures.md §1), summed. */
+    static long notRunning(Dag dag) {
+        long sum = 0;
+        for (io.forkscope.model.dag.DagNode n : dag.nodes()) {
+            sum += n.notRunning();
+        }
+        return sum;
     }
 
     /**

@@ -91,6 +91,13 @@ public final class ContextsHeader {
         }
         r.notes().forEach(n -> out.println("note: " + n));
         out.printf(Locale.ROOT, "idleness: %s; P = %d%n", r.idleness().text(), r.workers());
+        if (r.notRunningNs() > 0) {
+            double effort = r.profile().total(io.forkscope.analysis.contexts.Metric.EFFORT);
+            out.printf(Locale.ROOT, "not running: %.3f ms (%.1f%% beside the effort below), the workers' time holding a task"
+                    + " but off their CPU (preempted by other threads or processes, descheduled, stopped for GC): in no"
+                    + " context, neither work, idleness nor overhead; forkscope delays shows it against P x elapsed%n",
+                    r.notRunningNs() / 1e6, effort > 0 ? 100 * r.notRunningNs() / effort : 0);
+        }
         out.println("workers (P): " + r.slots());
         out.println(contextsNote(r, sites));
         out.println();

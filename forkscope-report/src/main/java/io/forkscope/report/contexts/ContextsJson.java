@@ -54,6 +54,10 @@ public final class ContextsJson {
             g.writeStringField("contexts", r.forkSitePrefixes() ? "logical" : "physical");
             g.writeNumberField("workers", r.workers());
             g.writeStringField("workers_text", r.slots());
+            if (r.notRunningNs() >= 0) {
+                // workers' time holding a task off their CPU (measures.md §1): in no context
+                g.writeNumberField("not_running_ns", r.notRunningNs());
+            }
             JfrSamples s = r.samples();
             g.writeObjectFieldStart("samples");
             g.writeStringField("event", s.eventName());
