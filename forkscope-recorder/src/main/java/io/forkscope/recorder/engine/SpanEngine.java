@@ -575,10 +575,13 @@ public final class SpanEngine implements Measurements {
             if (ts.depth == 0) {
                 return;
             }
-            long now = clock.nanoTime();
             Frame f = ts.top();
             TaskNode node = f.node;
-            long end = bodyEnd(ts, node, task, now);
+            long returned = bodyReturned(ts, node, task);
+            // without a DAG the end hook needs no time of its own when the body's end is known: the
+            // runtime's time after it is no strand's either way (one clock read less a task)
+            long now = dag == null && returned != NOT_RETURNED ? returned : clock.nanoTime();
+            long end = returned != NOT_RETURNED && returned <= now ? returned : now;
             closeStrand(ts, end, now);
             if (ts.sites != null && ts.sites.depth() > f.siteIndex) {
                 // calls an exception left open inside the task end with it; then the task's own frame,
@@ -656,7 +659,7 @@ public final class SpanEngine implements Measurements {
         }
         try {
             merge(ts, ts.top(), task);
-            reopenStrand(ts, ts.lastEventNs);
+            resumeAfterWait(ts);
         } finally {
             ts.leave();
         }
@@ -672,7 +675,7 @@ public final class SpanEngine implements Measurements {
             Frame f = ts.top();
             merge(ts, f, first);
             merge(ts, f, second);
-            reopenStrand(ts, ts.lastEventNs);
+            resumeAfterWait(ts);
         } finally {
             ts.leave();
         }
@@ -691,7 +694,7 @@ public final class SpanEngine implements Measurements {
                     merge(ts, f, h);
                 }
             }
-            reopenStrand(ts, ts.lastEventNs);
+            resumeAfterWait(ts);
         } finally {
             ts.leave();
         }
@@ -808,7 +811,7 @@ public final class SpanEngine implements Measurements {
             if (n != null && n.state == TaskNode.ENDED && n != f.node) {
                 mergeNode(ts, f, n);
             }
-            reopenStrand(ts, ts.lastEventNs);
+            resumeAfterWait(ts);
         } finally {
             ts.leave();
         }
@@ -817,7 +820,7 @@ public final class SpanEngine implements Measurements {
     private void leaveWaitWithoutEdge() {
         ThreadState ts = leaveWait();
         if (ts != null) {
-            reopenStrand(ts, ts.lastEventNs);
+            resumeAfterWait(ts);
             ts.leave();
         }
     }
@@ -869,7 +872,7 @@ public final class SpanEngine implements Measurements {
                 quiescenceOverflows.incrementAndGet();
             }
             f.dropJoinedForks();
-            reopenStrand(ts, ts.lastEventNs);
+            resumeAfterWait(ts);
         } finally {
             ts.leave();
         }
@@ -1325,8 +1328,26 @@ public final class SpanEngine implements Measurements {
             ts.leave();
             return null;
         }
-        ts.lastEventNs = clock.nanoTime();
+        if (dag != null) {
+            ts.lastEventNs = clock.nanoTime();    // the wait's end; resumeAfterWait reads again after the bookkeeping
+        }
         return ts;
+    }
+
+    /**
+     * Opens the strand after a wait that {@link #leaveWait} ended: in DAG mode at a read after the
+     * hook's bookkeeping (the time since leaveWait's read is forkscope's, {@link #reopenStrand});
+     * otherwise at this hook's only read, taken here, after the bookkeeping: the wait ends where the
+     * strand starts, so the bookkeeping is the wait's, in no strand, at one clock read a wait.
+     */
+    private void resumeAfterWait(ThreadState ts) {
+        if (dag != null) {
+            reopenStrand(ts, ts.lastEventNs);
+        } else {
+            long now = clock.nanoTime();
+            ts.lastEventNs = now;
+            openStrand(ts, now);
+        }
     }
 
     /** The top frame, opening the thread's root frame (with an open strand) if it has none. */
@@ -1424,15 +1445,15 @@ public final class SpanEngine implements Measurements {
     /**
      * Where the body of {@code task}, ending on this thread with frame node {@code node}, ended: when
      * its {@code exec()} returned ({@link #execReturned}), before the runtime marked it done and woke
-     * its joiners (a futex wake of some µs when one was parked: the runtime's, not the task's); at
-     * {@code now}, the end hook's read, when exec() threw or the task ran outside doExec.
+     * its joiners (a futex wake of some µs when one was parked: the runtime's, not the task's); or
+     * NOT_RETURNED when exec() threw or the task ran outside doExec (the end hook's read is its end).
      */
-    private static long bodyEnd(ThreadState ts, TaskNode node, TaskHandle task, long now) {
+    private static long bodyReturned(ThreadState ts, TaskNode node, TaskHandle task) {
         long returned = node.bodyReturnedNs;
         node.bodyReturnedNs = NOT_RETURNED;
-        if (returned == NOT_RETURNED || task.getForkscopeNode() != node || returned > now
+        if (returned == NOT_RETURNED || task.getForkscopeNode() != node
                 || (ts.strandOpen && returned < ts.strandStart)) {
-            return now;
+            return NOT_RETURNED;
         }
         return returned;
     }

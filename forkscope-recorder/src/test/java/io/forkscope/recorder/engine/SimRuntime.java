@@ -39,6 +39,16 @@ final class SimRuntime implements TaskModel, ThreadClassifier {
     }
 
     SimRuntime(long burden, long seed, boolean timeAndDag, boolean collapse) {
+        this(burden, seed, timeAndDag, timeAndDag, collapse);
+    }
+
+    /** Time mode with or without the DAG ({@code dag} false: what record's default cilkview mode runs). */
+    static SimRuntime timed(boolean dag) {
+        return new SimRuntime(0, 1, true, dag, false);
+    }
+
+    private SimRuntime(long burden, long seed, boolean time, boolean dag, boolean collapse) {
+        boolean timeAndDag = time;
         this.timeMode = timeAndDag;
         Clock withCpu = new Clock() {
             @Override
@@ -61,7 +71,7 @@ final class SimRuntime implements TaskModel, ThreadClassifier {
             }
         };
         this.engine = timeAndDag
-                ? new SpanEngine(Unit.TIME, burden, withCpu, this, this, true, collapse)
+                ? new SpanEngine(Unit.TIME, burden, withCpu, this, this, dag, collapse)
                 : new SpanEngine(Unit.ABSTRACT, burden, System::nanoTime, this, this);
         this.schedule = new Random(seed);
     }

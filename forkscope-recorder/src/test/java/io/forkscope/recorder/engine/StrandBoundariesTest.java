@@ -33,9 +33,23 @@ class StrandBoundariesTest {
         return nodes;
     }
 
+    /** Without a DAG (record's default mode) the end hook reads no clock of its own: the same values. */
+    @Test
+    void withoutADagTooNeitherTheRuntimesTimeNorTheHooksAreInAStrand() {
+        SimRuntime rt = SimRuntime.timed(false);
+        rt.runtimeAfterBody(700);
+        rt.tickEveryRead(1, true);
+        rt.engine.slowHooksForTest(5_000);
+        run(rt);
+        WorkSpan w = rt.engine.snapshot(true).measures();
+        // 1 ns for the read that closes each strand but the outer thread's first, as in DAG mode
+        assertThat(w.work()).isEqualTo(36 + 5);
+        assertThat(w.span()).isEqualTo(31 + 3);
+    }
+
     @Test
     void theRuntimesTimeAfterABodyReturnedIsInNoStrand() {
-        SimRuntime rt = new SimRuntime(0, 1, true, false);
+        SimRuntime rt = SimRuntime.timed(true);
         rt.runtimeAfterBody(700);
         List<RecordedNode> nodes = run(rt);
         WorkSpan w = rt.engine.snapshot(true).measures();
