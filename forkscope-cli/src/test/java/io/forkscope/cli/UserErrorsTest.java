@@ -208,6 +208,8 @@ class UserErrorsTest {
                 Arguments.of("example nope", "unknown program 'nope' (try --list)"),
                 Arguments.of("example fib --bogus", "unknown option '--bogus'; usage: forkscope example NAME"),
                 Arguments.of("example fib --workers 0", "workers must be at least 1"),
+                Arguments.of("example fib --mode dag", "record's options (--mode, --sites, --sample, ...) need --record FILE"),
+                Arguments.of("example fib --record {dir}/e.fsk --mode tree", "--mode is cilkview or dag, not 'tree'"),
                 Arguments.of("delays --frob {DAG}", "Unknown option: '--frob' (see: forkscope delays --help)"),
                 Arguments.of("export {DAG}", "Missing required option: '--chrome=OUT.json'"),
                 Arguments.of("frobnicate", "unknown command 'frobnicate'; the commands are record, summary, bench,"),

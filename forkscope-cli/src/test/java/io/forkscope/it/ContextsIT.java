@@ -362,7 +362,7 @@ class ContextsIT {
         assertThat(text.out()).contains("forkscope's own code: ");
         // Table 1 only from 139 samples on (issue 20 item 8): a hotspot on fewer says so, and the
         // fine run's Fib.compute, when it has enough, is told to coarsen the grain
-        List<String> fib = text.out().lines().dropWhile(l -> !l.startsWith("where the cores wait"))
+        List<String> fib = adviceEntries(text.out()).stream()
                 .filter(l -> l.contains(GrainPrograms.class.getName() + "$Fib.compute") && l.contains(" samples -> "))
                 .toList();
         assertThat(fib).as(text.out()).isNotEmpty();
@@ -376,6 +376,19 @@ class ContextsIT {
             assertThat(fib).as(text.out()).anyMatch(l -> l.contains("coarsen the grain")
                     || l.contains("change the parallelisation strategy"));
         }
+    }
+
+    /** The advice's entries, each one line again (the text wraps them, continuations indented by 6). */
+    static List<String> adviceEntries(String text) {
+        List<String> entries = new java.util.ArrayList<>();
+        text.lines().dropWhile(l -> !l.startsWith("where the cores wait")).skip(1).forEach(l -> {
+            if (l.startsWith("      ") && !entries.isEmpty()) {
+                entries.set(entries.size() - 1, entries.get(entries.size() - 1) + " " + l.strip());
+            } else {
+                entries.add(l);
+            }
+        });
+        return entries;
     }
 
     /** @return overhead / (work + overhead), with and without forkscope's own code */

@@ -17,6 +17,11 @@ import java.util.List;
  * and the tool's code: the range where HPCToolkit's paper and fork/join practice say the tasks are
  * too small, as a sequential cutoff typically recovers most of it).
  *
+ * <p>The overhead judged is the program's: a context's overhead less forkscope's own code below it, as a
+ * share of its effort less that code (the program as if it ran without the recorder). The recorder's
+ * hooks and woven calls cost per task and per call, which is no grain the program chose; on a fine
+ * grain they can be most of the overhead, and the advice would say "coarsen" for the recorder's sake.
+ *
  * <p>Never advised on: forkscope's own code ({@link ForkscopeCode#isOwn}: its frames and the JDK's
  * called from them), whose cost goes to the program context that called it and is shown there as
  * such ({@link Advised#forkscopeShare}); and, when sample counts are given (the physical view,
@@ -37,10 +42,13 @@ public record Advisor(double idlenessThreshold, double overheadThreshold, int mi
      * @param forkscopeShare the share of that effort spent in forkscope's own code (included in the
      *                       overhead share: the recorder's cost per task and per woven call)
      * @param samples        the samples its shares rest on (inclusive), -1 when not counted (exact view)
-     * @param advice         Table 1's advice, null when the shares rest on fewer than {@link #minSamples}
+     * @param advice         Table 1's advice, null when the shares rest on fewer than {@link #minSamples};
+     *                       judged on the program's overhead (without forkscope's own code)
+     * @param highOnlyWithForkscope whether the overhead share reaches the threshold only with forkscope's
+     *                       own code in it (the advice then takes the program's overhead as low)
      */
     public record Advised(int node, double idlenessShare, double overheadShare, double forkscopeShare, long samples,
-                          Advice advice) {
+                          Advice advice, boolean highOnlyWithForkscope) {
         /** @return whether Table 1 was applied (enough samples) */
         public boolean advised() {
             return advice != null;
@@ -57,9 +65,14 @@ public record Advisor(double idlenessThreshold, double overheadThreshold, int mi
         double idle = effort == 0 ? 0 : profile.inclusive(Metric.IDLENESS, node) / effort;
         double over = effort == 0 ? 0 : profile.inclusive(Metric.OVERHEAD, node) / effort;
         double own = effort == 0 ? 0 : ownEffort / effort;
+        // the program's overhead, as if forkscope's own code were not there: the recorder's cost is not
+        // a grain the program chose
+        double programOver = effort - ownEffort <= 0 ? 0
+                : Math.max(0, profile.inclusive(Metric.OVERHEAD, node) - ownEffort) / (effort - ownEffort);
         Advice advice = samples >= 0 && samples < minSamples ? null
-                : Advice.of(idle >= idlenessThreshold, over >= overheadThreshold);
-        return new Advised(node, idle, over, own, samples, advice);
+                : Advice.of(idle >= idlenessThreshold, programOver >= overheadThreshold);
+        return new Advised(node, idle, over, own, samples, advice,
+                over >= overheadThreshold && programOver < overheadThreshold);
     }
 
     /** {@link #hotspots(ContextProfile, int, long[])} without sample counts (every hotspot advised). */

@@ -69,11 +69,43 @@ class AdvisorTest {
         // compute's effort: 80 + 20 + 100 + 10 + 5 + 30 + 10 + 7 = 262, overhead 137 of it, 117 forkscope's
         assertThat(a.overheadShare()).isEqualTo(137.0 / 262);
         assertThat(a.forkscopeShare()).isEqualTo(117.0 / 262);
+        // the program's own overhead is the pool's push, 20 of its 145 without forkscope's (13.8%): high
         assertThat(a.advice()).isEqualTo(Advice.COARSEN_GRAIN);
+        assertThat(a.highOnlyWithForkscope()).isFalse();
         assertThat(a.samples()).isEqualTo(-1);
         // the leaf's own waste is the weaver's 7 of its 47
         assertThat(hot.get(1).overheadShare()).isEqualTo(7.0 / 47);
         assertThat(hot.get(1).forkscopeShare()).isEqualTo(7.0 / 47);
+    }
+
+    /**
+     * The overhead judged is the program's, as if forkscope's code were not there: compute (work 100)
+     * forks through the pool's push and forkscope's hook (20). Push 30: the program's overhead 30 / 130
+     * (23%) -> coarsen. Push 12: 12 / 112 (10.7%) -> still coarsen; push 11: 11 / 111 (9.9%) ->
+     * effectively parallel, though the overhead with forkscope's (31 / 131, 23.7%) is high.
+     */
+    @Test
+    void theOverheadJudgedIsTheProgramsWithoutForkscopesOwnCost() {
+        double[][] cases = {{30, 1, 0}, {12, 1, 0}, {11, 0, 1}};
+        for (double[] c : cases) {
+            ContextTree tree = new ContextTree();
+            int compute = tree.child(ContextTree.ROOT, Frame.of("app.Sum", "compute", -1, -1));
+            int fork = tree.child(compute, Frame.of("java.util.concurrent.ForkJoinTask", "fork", -1, -1));
+            int push = tree.child(fork, Frame.of("java.util.concurrent.ForkJoinPool$WorkQueue", "push", -1, -1));
+            int hook = tree.child(fork, Frame.of("io.forkscope.recorder.fj.ForkJoinHooks", "create", -1, -1));
+            double[] work = new double[tree.size()];
+            double[] over = new double[tree.size()];
+            work[compute] = 100;
+            over[push] = c[0];
+            over[hook] = 20;
+            Advisor.Advised a = Advisor.DEFAULT.hotspots(new ContextProfile(tree, work, new double[tree.size()], over), 1)
+                    .get(0);
+            String as = "push " + c[0];
+            assertThat(a.node()).as(as).isEqualTo(compute);
+            assertThat(a.overheadShare()).as(as).isEqualTo((c[0] + 20) / (120 + c[0]));
+            assertThat(a.advice()).as(as).isEqualTo(c[1] == 1 ? Advice.COARSEN_GRAIN : Advice.EFFECTIVELY_PARALLEL);
+            assertThat(a.highOnlyWithForkscope()).as(as).isEqualTo(c[2] == 1);
+        }
     }
 
     /**

@@ -8,7 +8,8 @@ import java.util.concurrent.RecursiveTask;
 /**
  * The same fork/join computation measured cold and warm: region "cold" is its first run in the JVM,
  * so the JIT compiles its methods while it runs; region "warm" is its 30th run, whose methods are
- * compiled by then. Prints the result of every run, so none is dead code.
+ * compiled by then, and the compilers have been quiet for 300 ms before it starts. Prints the result of
+ * every run, so none is dead code.
  */
 public final class ColdCodePrograms {
     private ColdCodePrograms() {}
@@ -22,11 +23,39 @@ public final class ColdCodePrograms {
         for (int i = 0; i < 28; i++) {
             sum += pool.invoke(new Fib(24));
         }
+        awaitQuietCompilers();
         try (Region r = Forkscope.region("warm")) {
             sum += pool.invoke(new Fib(24));
         }
         pool.shutdown();
         System.out.println("sum=" + sum);
+    }
+
+    /**
+     * Waits until the JIT compilers' total time has not moved for 300 ms (at most 10 s): on a loaded
+     * machine they lag, and what the earlier runs queued would otherwise compile inside "warm".
+     */
+    private static void awaitQuietCompilers() {
+        java.lang.management.CompilationMXBean jit = java.lang.management.ManagementFactory.getCompilationMXBean();
+        if (jit == null || !jit.isCompilationTimeMonitoringSupported()) {
+            return;
+        }
+        long start = System.nanoTime();
+        long quietSince = start;
+        long last = jit.getTotalCompilationTime();
+        while (System.nanoTime() - quietSince < 300_000_000L && System.nanoTime() - start < 10_000_000_000L) {
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+            long t = jit.getTotalCompilationTime();
+            if (t != last) {
+                last = t;
+                quietSince = System.nanoTime();
+            }
+        }
     }
 
     /** Fibonacci with a task per call down to 12, then a plain recursion. */

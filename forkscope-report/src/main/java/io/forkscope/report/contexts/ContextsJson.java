@@ -152,6 +152,8 @@ public final class ContextsJson {
                 if (a.samples() >= 0) {
                     g.writeNumberField("samples", a.samples());
                 }
+                // the overhead reaches the threshold only with forkscope's own cost: the advice takes it as low
+                g.writeBooleanField("high_only_with_forkscope", a.highOnlyWithForkscope());
                 if (a.advised()) {
                     g.writeStringField("advice", a.advice().text());
                 } else {

@@ -60,27 +60,43 @@ public final class ContextsText {
                     + " shares from the thresholds (%s)%n", Advisor.DEFAULT.minSamples(), MIN_SAMPLES_WHY);
         }
         for (Advisor.Advised a : advised) {
-            out.printf(Locale.ROOT, "  %s: idleness %.1f%%, overhead %.1f%%%s%s -> %s%n", label(profile.tree(), a.node()),
+            String line = String.format(Locale.ROOT, "  %s: idleness %.1f%%, overhead %.1f%%%s%s -> %s", label(profile.tree(), a.node()),
                     100 * a.idlenessShare(), 100 * a.overheadShare(),
                     a.forkscopeShare() > 0 ? String.format(Locale.ROOT, " (%.1f%% in forkscope's own code)",
                             100 * a.forkscopeShare()) : "",
                     a.samples() >= 0 ? " from " + a.samples() + " samples" : "",
-                    a.advised() ? a.advice().text() : "no advice (fewer than " + Advisor.DEFAULT.minSamples() + " samples)");
+                    a.advised() ? a.advice().text() + (a.highOnlyWithForkscope() ? OVERHEAD_IS_FORKSCOPES : "")
+                            : "no advice (fewer than " + Advisor.DEFAULT.minSamples() + " samples)");
+            io.forkscope.report.TextWrap.wrap(line, io.forkscope.report.TextWrap.WIDTH, "      ").forEach(out::println);
         }
     }
+
+    /** After the advice of a context whose overhead is high only with forkscope's own cost in it. */
+    static final String OVERHEAD_IS_FORKSCOPES = " (its overhead is high only with forkscope's own recording cost"
+            + " in it, which is not the program's grain; --contexts physical records with less of it)";
 
     /** Why a context needs {@link Advisor#MIN_SAMPLES} samples, in one clause. */
     static final String MIN_SAMPLES_WHY = "from " + Advisor.MIN_SAMPLES + " samples on, a share at the 10% overhead"
             + " threshold is known within +-5% at 95% confidence";
 
-    /** A node's frame with its caller's (a method appears under many callers): {@code caller > frame}. */
+    /**
+     * A node's frame with its caller's (a method appears under many callers): {@code caller > frame};
+     * inside direct recursion, where the caller is the same method, the first caller that is not and
+     * the frame's level in the recursion: {@code caller > frame (recursion level k)}.
+     */
     static String label(ContextTree tree, int node) {
         if (node == ContextTree.ROOT) {
             return "<outside any task>";
         }
-        int parent = tree.parent(node);
         String own = tree.frame(node).label();
-        return parent == ContextTree.ROOT ? own : tree.frame(parent).label() + " > " + own;
+        int level = 1;
+        int caller = tree.parent(node);
+        while (caller != ContextTree.ROOT && tree.frame(caller).label().equals(own)) {
+            level++;
+            caller = tree.parent(caller);
+        }
+        String prefix = caller == ContextTree.ROOT ? "" : tree.frame(caller).label() + " > ";
+        return level == 1 ? prefix + own : prefix + own + " (recursion level " + level + ")";
     }
 
     static double ms(double ns) {
