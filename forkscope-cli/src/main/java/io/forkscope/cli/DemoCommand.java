@@ -109,7 +109,7 @@ final class DemoCommand implements Callable<Integer> {
         err.println("  ./forkscope record --mode dag -o app-dag.fsk -- java -cp app.jar Main");
         err.println("  ./forkscope delays app-dag.fsk                                      where the workers' time went");
         err.println("  Measure a warm run: repeat the work in your program and wrap the last one in");
-        err.println("  Forkscope.region(\"name\") (README: Regions and abstract work units).");
+        err.println("  Forkscope.region(\"name\") (README: Your own program).");
         err.flush();
     }
 }
