@@ -194,8 +194,9 @@ final class BenchCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         ScalingTable.write(ScalingAnalysis.analyze(rows, predicted), bounds == null ? null : bounds.toString(), out);
-        err.println("forkscope bench: " + rows.size() + " rows written to " + csvFile
-                + "  (forkscope plot REC.fsk --bench " + csvFile + ")");
+        err.println("forkscope bench: " + rows.size() + (rows.size() == 1 ? " row" : " rows") + " written to " + csvFile
+                + "  (forkscope plot " + (bounds == null ? "REC.fsk" : ShellWords.quote(bounds)) + " --bench "
+                + ShellWords.quote(csvFile) + ")");
         return 0;
     }
 

@@ -36,7 +36,7 @@ final class RecordingOutcome {
     }
 
     static String describe(Path file, Optional<Recording> rec, int exit) {
-        String next = "  (forkscope summary " + file + ")";
+        String next = "  (forkscope summary " + ShellWords.quote(file) + ")";
         if (rec.isEmpty()) {
             return "recording written to " + file + next;
         }

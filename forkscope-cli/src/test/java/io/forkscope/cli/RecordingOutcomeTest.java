@@ -37,6 +37,13 @@ class RecordingOutcomeTest {
     }
 
     @Test
+    void theSuggestedCommandQuotesAPathWithASpace() {
+        Path spaced = Path.of("/r/my runs/run.fsk");
+        assertThat(RecordingOutcome.describe(spaced, Optional.empty(), 0))
+                .isEqualTo("recording written to " + spaced + "  (forkscope summary '/r/my runs/run.fsk')");
+    }
+
+    @Test
     void oneTaskOrOneRegionIsAnEvent() {
         for (Recording rec : List.of(recording("time", run(5, 0, 0, 1), List.of()),
                 recording("time", run(0, 1, 0, 0), List.of()),
