@@ -135,12 +135,19 @@ final class PlotCommand implements Callable<Integer> {
         return out;
     }
 
+    /**
+     * The chart's caption: where the bounds come from (for a region that occurs several times, which
+     * occurrence: RecordedBounds takes the median work after the first, a warm-up) and the benchmark.
+     */
     private String note(RegionScaling r) {
         StringBuilder b = new StringBuilder();
         SectionBounds s = r.bounds();
         if (s != null) {
-            b.append(String.format(Locale.ROOT, "bounds: %s (T1/T\u221e %.2f, T1/bT\u221e %.2f; burden %,d %s, %s)",
-                    recording.getFileName(), s.parallelism(), s.measures().burdenedParallelism(), s.burden(),
+            b.append(String.format(Locale.ROOT, "bounds: %s%s (T1/T\u221e %.2f, T1/bT\u221e %.2f; burden %,d %s, %s)",
+                    recording.getFileName(), s.occurrences() > 1 ? String.format(Locale.ROOT,
+                            " occurrence %d of %d",
+                            s.used(), s.occurrences()) : "",
+                    s.parallelism(), s.measures().burdenedParallelism(), s.burden(),
                     s.unit().symbol(), shortSource(s.burdenSource())));
         }
         if (!r.points().isEmpty()) {

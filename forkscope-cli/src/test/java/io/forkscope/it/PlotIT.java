@@ -69,6 +69,24 @@ class PlotIT {
         CliIT.assertOneLineError(CliRunner.run("plot", rec.toString(), "--max-p", "1"), "--max-p must be at least 2");
     }
 
+    /**
+     * Issue 22: a region that occurs several times is charted from one occurrence, and the caption says
+     * which (RecordedBounds: the median work after the first); above P = 16 the x axis is log 2.
+     */
+    @Test
+    void aRepeatedRegionSaysWhichOccurrenceAndAWideAxisIsLogTwo(@TempDir Path dir) throws Exception {
+        Path rec = dir.resolve("qs.fsk");
+        CliRunner.Result r = CliRunner.run("example", "quicksort", "--n", "200000", "--repeat", "3", "--record",
+                rec.toString());
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        Path svg = dir.resolve("qs.svg");
+        CliRunner.Result plot = CliRunner.run("plot", rec.toString(), "-o", svg.toString(), "--max-p", "64");
+        assertThat(plot.exitCode()).as(plot.err()).isZero();
+        String text = Files.readString(svg);
+        assertThat(text).containsPattern("bounds: qs\\.fsk occurrence [23] of 3 \\(T1/T");
+        assertThat(text).containsPattern("data-x-axis='[0-9.]+ [0-9.]+ 1 64 log2'");
+    }
+
     static double[] row(Path file, int p) throws Exception {
         for (String line : Files.readAllLines(file)) {
             String[] f = line.trim().split("\\s+");

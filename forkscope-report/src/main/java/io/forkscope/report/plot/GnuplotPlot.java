@@ -77,7 +77,8 @@ public final class GnuplotPlot {
                     .append("set output ").append(quote(stem + ".svg")).append('\n')
                     .append("set title ").append(quote("Scalability of " + section
                             + (note == null || note.isEmpty() ? "" : "\n" + note))).append('\n')
-                    .append(String.format(Locale.ROOT, "set xrange [0:%d]%n", c.maxP()))
+                    .append(c.logAxis() ? String.format(Locale.ROOT, "set logscale x 2%%nset xrange [1:%d]%n", c.maxP())
+                            : String.format(Locale.ROOT, "set xrange [0:%d]%n", c.maxP()))
                     .append(String.format(Locale.ROOT, "set yrange [0:%s]%n", number(c.yMax())))
                     .append("plot ").append(String.join(", \\\n     ", plots)).append('\n');
         }

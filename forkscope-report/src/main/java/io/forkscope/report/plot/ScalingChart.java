@@ -7,10 +7,14 @@ import java.awt.Color;
 import java.awt.Font;
 import java.awt.Shape;
 import java.awt.geom.Ellipse2D;
+import java.text.DecimalFormat;
 import java.util.List;
 import java.util.Locale;
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.NumberTickUnit;
+import org.jfree.chart.axis.ValueAxis;
 import org.jfree.chart.plot.DatasetRenderingOrder;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYErrorRenderer;
@@ -53,11 +57,17 @@ public final class ScalingChart {
         int series = 0;
         if (!curves.bounds().isEmpty()) {
             XYSeries work = new XYSeries("Work law: speedup ≤ P", false, true);
-            work.add(0, 0);
-            work.add(curves.maxP(), curves.maxP());
+            if (curves.logAxis()) {        // a curve on a log x axis: a point at every P
+                for (int p = 1; p <= curves.maxP(); p++) {
+                    work.add(p, p);
+                }
+            } else {
+                work.add(0, 0);
+                work.add(curves.maxP(), curves.maxP());
+            }
             XYSeries span = new XYSeries(String.format(Locale.ROOT, "Span law: parallelism T1/T∞ = %.2f%s",
                     curves.parallelism(), curves.parallelism() > curves.yMax() ? " (above the chart)" : ""), false, true);
-            span.add(0, curves.parallelism());
+            span.add(curves.logAxis() ? 1 : 0, curves.parallelism());
             span.add(curves.maxP(), curves.parallelism());
             XYSeries lower = new XYSeries("Burdened lower bound: T1/(T1/P + 1.7·bT∞)", false, true);
             for (ScalingCurves.BoundsRow row : curves.bounds()) {
@@ -99,9 +109,21 @@ public final class ScalingChart {
         }
         pointRenderer.setUseOutlinePaint(false);
 
-        NumberAxis x = new NumberAxis("Workers P");
-        x.setRange(0, curves.maxP());
-        x.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+        ValueAxis x;
+        if (curves.logAxis()) {
+            LogAxis log = new LogAxis("Workers P (log scale)");
+            log.setBase(2);
+            log.setTickUnit(new NumberTickUnit(1));              // a tick at every power of 2
+            log.setNumberFormatOverride(new DecimalFormat("0"));
+            log.setMinorTickMarksVisible(false);
+            log.setRange(1, curves.maxP());
+            x = log;
+        } else {
+            NumberAxis linear = new NumberAxis("Workers P");
+            linear.setRange(0, curves.maxP());
+            linear.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+            x = linear;
+        }
         NumberAxis y = new NumberAxis("Speedup T1/TP");
         y.setRange(0, curves.yMax());
 

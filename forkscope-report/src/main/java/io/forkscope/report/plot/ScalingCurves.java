@@ -55,6 +55,17 @@ public record ScalingCurves(String region, int maxP, double parallelism, List<Bo
     /** The four lines at one P. */
     public record BoundsRow(int p, double workLaw, double spanLaw, double lower, double upper) {}
 
+    /**
+     * Above this largest P the x axis is logarithmic in base 2 (1, 2, 4, ... up to maxP): a sweep of
+     * 1, 2 and 64 on a linear axis to 256 put both measured points in a corner under 26 tick labels.
+     */
+    public static final int LINEAR_AXIS_MAX_P = 16;
+
+    /** @return whether P is drawn on a log-2 axis ({@link #LINEAR_AXIS_MAX_P}) */
+    public boolean logAxis() {
+        return maxP > LINEAR_AXIS_MAX_P;
+    }
+
     /** @return the curves of {@code r} on P = 1 … maxP */
     public static ScalingCurves of(RegionScaling r, int maxP) {
         if (maxP < 2) {

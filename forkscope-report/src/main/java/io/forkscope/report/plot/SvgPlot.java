@@ -20,7 +20,8 @@ import org.jfree.svg.SVGHints;
  *
  * <p>Each chart is an SVG group {@code <g id="chart-N">} (N from 1) with attributes that let a
  * program read values back from the drawing: {@code data-region} (the label, "" for the whole run),
- * and {@code data-x-axis} / {@code data-y-axis}, each "pixel0 pixel1 value0 value1": the data
+ * and {@code data-x-axis} / {@code data-y-axis}, each "pixel0 pixel1 value0 value1" (and " log2" when
+ * the values between are spaced by their base-2 logarithm, the x axis above P = 16): the data
  * area's left and right (bottom and top) edges in SVG coordinates and the axis values there. The
  * bound lines are single paths whose stroke is the colour of {@link ScalingChart}.
  */
@@ -67,8 +68,9 @@ public final class SvgPlot {
     }
 
     private static String axis(ValueAxis axis, double from, double to) {
-        return String.format(Locale.ROOT, "%.4f %.4f %s %s", from, to, plain(axis.getLowerBound()),
+        String text = String.format(Locale.ROOT, "%.4f %.4f %s %s", from, to, plain(axis.getLowerBound()),
                 plain(axis.getUpperBound()));
+        return axis instanceof org.jfree.chart.axis.LogAxis ? text + " log2" : text;
     }
 
     private static String plain(double v) {

@@ -66,21 +66,34 @@ class SvgPlotTest {
         Element second = chart(doc, "chart-2");
         assertThat(second.getAttribute("data-region")).isEqualTo("other & <more>");
         Axis x2 = Axis.of(second.getAttribute("data-x-axis"));
+        // above P = 16 the x axis is log 2, from 1: the work law is a curve through (P, P)
+        assertThat(x2.log2).isTrue();
+        assertThat(x.log2).isFalse();
+        assertThat(x2.v0).isEqualTo(1);
         assertThat(x2.v1).isEqualTo(64);
+        Axis y2 = Axis.of(second.getAttribute("data-y-axis"));
+        for (double[] point : line(second, ScalingChart.WORK_LAW, x2, y2)) {
+            assertThat(point[1]).as("work law at P = %s", point[0]).isCloseTo(point[0], within(0.05 * point[0] + 0.05));
+        }
         assertThat(at(line(second, ScalingChart.LOWER_BOUND, x2, Axis.of(second.getAttribute("data-y-axis"))), 16))
                 .isCloseTo(PlotFixture.LOWER_16, within(0.02));
     }
 
-    /** An axis: pixels p0, p1 show values v0, v1, linearly. */
-    record Axis(double p0, double p1, double v0, double v1) {
+    /** An axis: pixels p0, p1 show values v0, v1, linearly or (log2) by their base-2 logarithm. */
+    record Axis(double p0, double p1, double v0, double v1, boolean log2) {
         static Axis of(String attribute) {
             String[] f = attribute.trim().split(" ");
             return new Axis(Double.parseDouble(f[0]), Double.parseDouble(f[1]), Double.parseDouble(f[2]),
-                    Double.parseDouble(f[3]));
+                    Double.parseDouble(f[3]), f.length > 4 && f[4].equals("log2"));
         }
 
         double value(double pixel) {
-            return v0 + (pixel - p0) / (p1 - p0) * (v1 - v0);
+            double t = (pixel - p0) / (p1 - p0);
+            return log2 ? Math.pow(2, log(v0) + t * (log(v1) - log(v0))) : v0 + t * (v1 - v0);
+        }
+
+        private static double log(double v) {
+            return Math.log(v) / Math.log(2);
         }
     }
 
