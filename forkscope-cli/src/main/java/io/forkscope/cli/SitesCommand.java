@@ -30,9 +30,9 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "sites", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, description = {
     "Where the span is: Cilkprof's work and span per call site, of a recording made with record --sites.",
-    "Sites by their share of the span (local span on the critical path), each with its three"
-        + " measurements (top-call-site, top-caller, local: count, work, span, work/span), then the totals"
-        + " that must add up.",
+    "Sites by their share of the span (their own strands' time on the critical path), each with the cost"
+        + " of its invocations (count, work, span, work/span: Cilkprof's top-call-site measurement), then a"
+        + " check that the shares add up to the whole; --wide shows all three of Cilkprof's measurements.",
     "With --region, the profiles of one region (Forkscope.region in the program): its own T1 and T∞, the"
         + " invocations that ran inside it, its critical path from its start to its stop.",
     "Example: forkscope sites qs.fsk --on work --top 10",
@@ -56,6 +56,10 @@ final class SitesCommand implements Callable<Integer> {
             description = "the profiles of the region LABEL (its first occurrence; LABEL#N: its N-th) instead of"
                     + " the whole run's")
     String region;
+
+    @Option(names = "--wide", description = "the full table (some 190 columns): the method column and the"
+            + " top-call-site, top-caller and local measurements each with count, work, span and work/span")
+    boolean wide;
 
     @ArgGroup(exclusive = true)
     Format format = new Format();
@@ -118,7 +122,7 @@ final class SitesCommand implements Callable<Integer> {
             SitesCsv.write(rows, top == null ? 0 : top, out);
         } else {
             SitesText.write(rows, name, scope, region == null ? regionsHint(sites) : null,
-                    RecordingInput.incompleteLine(rec), top == null ? DEFAULT_TOP : top, out);
+                    RecordingInput.incompleteLine(rec), top == null ? DEFAULT_TOP : top, wide, out);
             throttledNote(sites, rec.info().asMap(), out);
             ColdCode.diagnosis(compilation, rec.info().unit(), region == null)
                     .ifPresent(d -> out.println("note: " + d.message()));

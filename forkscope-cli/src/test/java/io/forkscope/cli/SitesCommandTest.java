@@ -108,13 +108,37 @@ class SitesCommandTest {
     }
 
     @Test
-    void theTextTableSortsBySpanShareAndShowsEveryMeasurementAndTheTotals() throws Exception {
+    void theCompactTableFitsAHundredAndTwentyColumnsAndSaysWhatItShows() throws Exception {
         Path f = good();
         CliRunner.Result r = CliRunner.run("sites", f.toString());
         assertThat(r.exitCode()).as(r.err()).isZero();
+        List<String> lines = r.out().lines().toList();
+        assertThat(lines.subList(1, lines.size())).allSatisfy(l -> assertThat(l.length()).as(l).isLessThanOrEqualTo(120));
+        assertThat(lines.subList(4, 12)).containsExactly(
+                "  %span  where                              callee               kind  count  work  span  work/span"
+                        + "  local span",
+                "  72.0%  QuickSort.java:41                  QuickSort.partition  call      3   400   180       2.22"
+                        + "         180",
+                "   4.0%  app.QuickSort$SortTask.compute@57  -                    fork      2   295    60       4.92"
+                        + "          10",
+                "   2.0%  Main.java:9                        QuickSort.sort       call      1   900   200       4.50"
+                        + "           5",
+                "",
+                "  in units; count, work, span, work/span: the site's top-call-site invocations (none inside another of"
+                        + " its own)",
+                "  local span: the site's own strands on the critical path, without its calls (the share is of this)",
+                "  --wide adds the method and Cilkprof's other measurements (top-caller, local count, work and span)");
+        assertThat(lines).contains("Check: the sites' local amounts and what ran outside any site add up to the whole");
+    }
+
+    @Test
+    void theWideTableSortsBySpanShareAndShowsEveryMeasurementAndTheTotals() throws Exception {
+        Path f = good();
+        CliRunner.Result r = CliRunner.run("sites", f.toString(), "--wide");
+        assertThat(r.exitCode()).as(r.err()).isZero();
         assertThat(r.err()).isEmpty();
         assertThat(r.out().lines().toList()).containsExactly(
-                "Call sites of " + f + " on span (invocations on the critical path), by local span on span / span",
+                "Call sites of " + f + " on span (invocations on the critical path), by local span",
                 "Work T1 1,000 units, span 250 units, parallelism 4.00 (units: abstract work declared by the program)",
                 "3 of 3 site(s) with invocations on span shown",
                 "",
@@ -132,7 +156,7 @@ class SitesCommandTest {
                         + "      1         900         200       4.50      1         900         200       4.50"
                         + "      1           5           5       1.00",
                 "",
-                "Totals (both sides; they must be equal)",
+                "Check: the sites' local amounts and what ran outside any site add up to the whole",
                 "  work: local work on work over all sites 950 units + outside any site 50 units = 1,000 units"
                         + " = T1 1,000 units: ok",
                 "  span: local span on span over all sites 195 units + outside any site 55 units = 250 units"
@@ -142,10 +166,10 @@ class SitesCommandTest {
     @Test
     void onWorkSortsByWorkShareAndTopCutsTheTable() throws Exception {
         Path f = good();
-        CliRunner.Result r = CliRunner.run("sites", f.toString(), "--on", "work", "--top", "2");
+        CliRunner.Result r = CliRunner.run("sites", f.toString(), "--on", "work", "--top", "2", "--wide");
         assertThat(r.exitCode()).as(r.err()).isZero();
         List<String> lines = r.out().lines().toList();
-        assertThat(lines.get(0)).endsWith(" on work (every invocation), by local work on work / work");
+        assertThat(lines.get(0)).endsWith(" on work (every invocation), by local work");
         assertThat(lines.get(2)).isEqualTo("2 of 4 site(s) with invocations on work shown (--top 0: all)");
         assertThat(lines.get(6)).startsWith("  60.0%  QuickSort.java:41").contains("      7         600         180");
         assertThat(lines.get(7)).startsWith("  29.5%  app.QuickSort$SortTask.compute@57");
@@ -155,13 +179,13 @@ class SitesCommandTest {
     @Test
     void timeIsShownInMillisecondsOrMicroseconds() throws Exception {
         Path f = write(dir.resolve("t.fsk"), "time", sites(55, 0), true);
-        List<String> us = CliRunner.run("sites", f.toString()).out().lines().toList();
+        List<String> us = CliRunner.run("sites", f.toString(), "--wide").out().lines().toList();
         assertThat(us.get(1)).isEqualTo("Work T1 1.000 us, span 0.250 us, parallelism 4.00 (us: measured time)");
         assertThat(us.get(5)).contains("work us").contains("span us");
         assertThat(us.get(6)).contains("      3    0.400    0.180       2.22");
         RecordedSites big = new RecordedSites(TABLE, new SitesResult(2_000_000, 250, onWork(), onSpan(55), 0));
         Path g = write(dir.resolve("ms.fsk"), "time", big, true);
-        List<String> ms = CliRunner.run("sites", g.toString()).out().lines().toList();
+        List<String> ms = CliRunner.run("sites", g.toString(), "--wide").out().lines().toList();
         assertThat(ms.get(1)).startsWith("Work T1 2.000 ms, span 0.000 ms,");
         assertThat(ms.get(5)).contains("work ms");
     }

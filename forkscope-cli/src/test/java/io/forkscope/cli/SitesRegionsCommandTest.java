@@ -76,7 +76,7 @@ class SitesRegionsCommandTest {
         assertThat(r.err()).isEmpty();
         List<String> lines = r.out().lines().toList();
         assertThat(lines.get(0)).isEqualTo("Call sites of " + f + ", region 'kernel', on span (invocations on the"
-                + " critical path), by local span on span / span");
+                + " critical path), by local span");
         assertThat(lines.get(1)).startsWith("Work T1 900 units, span 200 units, parallelism 4.50");
         assertThat(r.out()).contains("  90.0%  QuickSort.java:41").doesNotContain("Main.java:9 ")
                 .contains("local span on span over all sites 190 units + outside any site 10 units = 200 units = span 200 units: ok")

@@ -21,8 +21,9 @@ import java.util.Locale;
  * complete a first line saying so, a header with T1, the span and what is shown, a note when the
  * on-span profile is approximate, then the sites by share (local span on span over the span, or local
  * work on work over T1 with {@code --on work}) with where they are, the method that contains them,
- * what they invoke, their kind, and the three measurements (count, work, span, work/span), and
- * last the two totals that must add up, both sides shown, and a loud line when they do not.
+ * what they invoke, their kind, and the measurements (count, work, span, work/span: by default the
+ * top-call-site one and the local amount, with a legend; with --wide all three), and last the two
+ * totals that must add up, both sides shown, and a loud line when they do not.
  *
  * <p>Amounts are in one unit for the whole table: ms when T1 is at least a millisecond, else us
  * (ASCII, as every text report: a terminal in the C locale prints no micro sign), three decimals;
@@ -59,6 +60,16 @@ public final class SitesText {
     /** As above; {@code incomplete} is the first line when the recording is not complete, else null. */
     public static void write(SiteRows rows, String name, String scope, String footer, String incomplete, int top,
                              Writer out) throws IOException {
+        write(rows, name, scope, footer, incomplete, top, false, out);
+    }
+
+    /**
+     * As above; {@code wide}: the full table (the method column and all three measurements, some 190
+     * columns), else the compact one that fits some 120 columns (top-call-site's count, work, span and
+     * work/span, and the local amount the rows are sorted by), with a legend under it.
+     */
+    public static void write(SiteRows rows, String name, String scope, String footer, String incomplete, int top,
+                             boolean wide, Writer out) throws IOException {
         StringBuilder text = new StringBuilder();
         Amounts a = Amounts.of(rows.unit(), rows.work());
         if (incomplete != null) {
@@ -66,8 +77,8 @@ public final class SitesText {
         }
         List<SiteRow> shown = rows.shown(top);
         String on = rows.on() == On.SPAN
-                ? "on span (invocations on the critical path), by local span on span / span"
-                : "on work (every invocation), by local work on work / work";
+                ? "on span (invocations on the critical path), by local span"
+                : "on work (every invocation), by local work";
         line(text, "Call sites of " + printable(name) + (scope == null ? "" : ", " + printable(scope) + ",") + " " + on);
         line(text, "Work T1 " + a.format(rows.work()) + " " + a.symbol + ", span " + a.format(rows.span()) + " "
                 + a.symbol + ", parallelism " + Numbers.fixed2(rows.span() == 0 ? 0 : (double) rows.work() / rows.span())
@@ -80,9 +91,13 @@ public final class SitesText {
                     + " they follow may not be the run's");
         }
         line(text, "");
-        table(text, shown, rows.on(), a);
+        if (wide) {
+            table(text, shown, rows.on(), a);
+        } else {
+            compactTable(text, shown, rows.on(), a);
+        }
         line(text, "");
-        line(text, "Totals (both sides; they must be equal)");
+        line(text, "Check: the sites' local amounts and what ran outside any site add up to the whole");
         total(text, "work", "local work on work", rows.workTotal(), "T1", a);
         total(text, "span", "local span on span", rows.spanTotal(), "span", a);
         if (!rows.workTotal().ok() || !rows.spanTotal().ok()) {
@@ -94,6 +109,58 @@ public final class SitesText {
         }
         out.write(text.toString());
         out.flush();
+    }
+
+    /** The longest callee shown in the compact table; longer ones are cut with "...". */
+    static final int CALLEE_WIDTH = 32;
+
+    /**
+     * The compact table: share, where, callee, kind, the top-call-site measurement (count, work, span,
+     * work/span: the site's invocations not inside another of its own, so their whole cost) and the
+     * local amount the share is of; then one legend line per measurement.
+     */
+    private static void compactTable(StringBuilder text, List<SiteRow> shown, On on, Amounts a) {
+        if (shown.isEmpty()) {
+            line(text, "  (no call site has an invocation on " + on.optionName() + ")");
+            return;
+        }
+        String local = on == On.SPAN ? "local span" : "local work";
+        List<String[]> cells = new ArrayList<>();
+        cells.add(new String[] {on == On.SPAN ? "%span" : "%work", "where", "callee", "kind", "count", "work", "span",
+            "work/span", local});
+        for (SiteRow row : shown) {
+            SiteMeasures m = row.measures(on);
+            Measurement top = m.topCallSite();
+            String callee = SiteNames.callee(row.site());
+            callee = callee.isEmpty() ? "-" : printable(callee);
+            if (callee.length() > CALLEE_WIDTH) {
+                callee = callee.substring(0, CALLEE_WIDTH - 3) + "...";
+            }
+            cells.add(new String[] {String.format(Locale.ROOT, "%.1f%%", row.percent(on)), printable(row.site().where()),
+                callee, row.site().kind().name().toLowerCase(Locale.ROOT), Numbers.grouped(top.count()),
+                a.format(top.work()), a.format(top.span()), Numbers.fixed2(top.parallelism()),
+                a.format(on == On.SPAN ? m.local().span() : m.local().work())});
+        }
+        int columns = cells.get(0).length;
+        int[] width = new int[columns];
+        for (String[] r : cells) {
+            for (int i = 0; i < columns; i++) {
+                width[i] = Math.max(width[i], r[i].length());
+            }
+        }
+        for (String[] r : cells) {
+            StringBuilder l = new StringBuilder();
+            for (int i = 0; i < columns; i++) {
+                l.append("  ").append(i >= 1 && i <= 3 ? padRight(r[i], width[i]) : padLeft(r[i], width[i]));
+            }
+            line(text, l.toString().stripTrailing());
+        }
+        line(text, "");
+        line(text, "  in " + a.symbol + "; count, work, span, work/span: the site's top-call-site invocations (none"
+                + " inside another of its own)");
+        line(text, "  " + local + ": the site's own strands" + (on == On.SPAN ? " on the critical path" : "")
+                + ", without its calls (the share is of this)");
+        line(text, "  --wide adds the method and Cilkprof's other measurements (top-caller, local count, work and span)");
     }
 
     private static void table(StringBuilder text, List<SiteRow> shown, On on, Amounts a) {
