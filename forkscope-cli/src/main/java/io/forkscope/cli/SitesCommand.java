@@ -125,7 +125,7 @@ final class SitesCommand implements Callable<Integer> {
                     RecordingInput.incompleteLine(rec), top == null ? DEFAULT_TOP : top, wide, out);
             throttledNote(sites, rec.info().asMap(), out);
             ColdCode.diagnosis(compilation, rec.info().unit(), region == null)
-                    .ifPresent(d -> out.println("note: " + d.message()));
+                    .ifPresent(d -> io.forkscope.report.TextWrap.prose("note: " + d.message()).forEach(out::println));
         }
         if (!rows.workTotal().ok() || !rows.spanTotal().ok()) {
             err.println("forkscope: error: " + name + ": the call-site totals do not add up (work "

@@ -241,7 +241,9 @@ public final class TextReport implements ReportFormat {
         private final StringBuilder text = new StringBuilder();
 
         void add(String line) {
-            text.append(line).append('\n');
+            for (String l : TextWrap.prose(line)) {
+                text.append(l).append('\n');
+            }
         }
 
         @Override

@@ -13,6 +13,24 @@ public final class TextWrap {
 
     private TextWrap() {}
 
+    /**
+     * A report's line as it is printed: prose longer than {@link #WIDTH} (a warning, a note, a diagnosis
+     * bullet) cut at spaces, its continuations indented past its own indent (and past a "- " bullet's
+     * dash); any other line as it is. A line with two spaces in a row after its indent is a table row
+     * (columns are two spaces apart), never cut.
+     */
+    public static List<String> prose(String line) {
+        int lead = 0;
+        while (lead < line.length() && line.charAt(lead) == ' ') {
+            lead++;
+        }
+        if (line.length() <= WIDTH || line.indexOf("  ", lead) >= 0) {
+            return List.of(line);
+        }
+        String indent = " ".repeat(lead) + (line.startsWith("- ", lead) ? "  " : "    ");
+        return wrap(line, WIDTH, indent);
+    }
+
     /** @return {@code line} as lines of at most {@code width} characters, every one but the first after {@code indent} */
     public static List<String> wrap(String line, int width, String indent) {
         List<String> out = new ArrayList<>();

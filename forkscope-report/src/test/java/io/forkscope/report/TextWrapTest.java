@@ -23,6 +23,21 @@ class TextWrapTest {
                 "  b");
     }
 
+    /** Issue 22: warnings and diagnoses of 266-347 characters; table rows are never cut. */
+    @Test
+    void proseIsCutPastItsIndentAndBulletButTableRowsStay() {
+        String bullet = "    - " + "word ".repeat(40).strip();
+        List<String> lines = TextWrap.prose(bullet);
+        assertThat(lines).hasSizeGreaterThan(1).allSatisfy(l -> assertThat(l.length()).isLessThanOrEqualTo(TextWrap.WIDTH));
+        assertThat(lines.get(0)).startsWith("    - word");
+        assertThat(lines.subList(1, lines.size())).allSatisfy(l -> assertThat(l).startsWith("      word"));
+        String warning = "warning: " + "word ".repeat(40).strip();
+        assertThat(TextWrap.prose(warning).get(1)).startsWith("    word");
+        String row = "  " + "cell  ".repeat(30).strip();
+        assertThat(TextWrap.prose(row)).containsExactly(row);
+        assertThat(TextWrap.prose("short")).containsExactly("short");
+    }
+
     /** No line over the width unless it is one word, and the words come back in order. */
     @Property(tries = 2000)
     void theWordsComeBackInOrderInLinesThatFit(@ForAll @StringLength(max = 400) String text,

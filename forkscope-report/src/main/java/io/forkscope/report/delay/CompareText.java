@@ -112,8 +112,10 @@ public final class CompareText {
                     + " (speedup = T1'/elapsed)");
         }
         for (String line : text) {
-            out.write(line);
-            out.write('\n');
+            for (String l : io.forkscope.report.TextWrap.prose(line)) {
+                out.write(l);
+                out.write('\n');
+            }
         }
         out.flush();
     }

@@ -175,8 +175,10 @@ public final class DelayText {
                     + (own ? "forkscope + " : "") + "delay + no-work");
         }
         for (String line : text) {
-            out.write(line);
-            out.write('\n');
+            for (String l : io.forkscope.report.TextWrap.prose(line)) {
+                out.write(l);
+                out.write('\n');
+            }
         }
         out.flush();
     }
