@@ -35,7 +35,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, description = {
-    "Cilkview's scalability benchmarking: times the command with each worker count P.",
+    "Measured speedups: times the command with each worker count P (Cilkview's scalability benchmarking).",
     "It runs the command once per trial per worker count P and measures its regions (or its whole run) with"
         + " P workers, pinned to P cores where the machine has them. Each run gets"
         + " -Djava.util.concurrent.ForkJoinPool.common.parallelism=P for the common pool, the agent's workers=P"

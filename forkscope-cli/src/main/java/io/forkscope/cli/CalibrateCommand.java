@@ -11,7 +11,7 @@ import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "calibrate", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, description = {
     "Measures this machine's work-stealing latency on ForkJoinPool and the burden it implies.",
-    "A parent forks one child that the other worker steals (Delay Spotter Fig. 4); the burden is cached for"
+    "A parent forks one child that the other worker steals (Delay Spotter's microbenchmark); the burden is cached for"
         + " record --burden-ns auto.",
     "Example: forkscope calibrate --java /usr/lib/jvm/temurin-25-jdk-amd64/bin/java"})
 final class CalibrateCommand implements Callable<Integer> {

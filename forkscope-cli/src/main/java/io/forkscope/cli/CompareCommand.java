@@ -17,7 +17,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "compare", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, description = {
-    "Several runs of one program (recorded with --mode dag) side by side, as in Delay Spotter's Fig. 5.",
+    "Several runs of one program (recorded with --mode dag) side by side: where each run's worker-time went"
+        + " (Delay Spotter's comparison of runtimes).",
     "For each run: elapsed, workers, and the loss breakdown work (or work stretch), delay, no-work-sched,"
         + " no-work-app.",
     "Example: forkscope compare lifo.fsk fifo.fsk --serial serial.fsk"})

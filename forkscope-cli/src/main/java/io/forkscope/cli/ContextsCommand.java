@@ -26,7 +26,8 @@ import picocli.CommandLine.Spec;
     "Where the cores wait: work, idleness and overhead by calling context (HPCToolkit), of a recording made with"
         + " record --sample.",
     "Top-down by default: the calling context tree with inclusive effort (work + idleness + overhead) and its"
-        + " parts, then Table 1's advice on the contexts with the most idleness and overhead.",
+        + " parts, then advice (coarsen or refine the grain, change the strategy: HPCToolkit's Table 1) on the"
+        + " contexts with the most idleness and overhead.",
     "Example: forkscope contexts run.fsk --bottom-up"})
 final class ContextsCommand implements Callable<Integer> {
     @Spec

@@ -15,7 +15,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "delays", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, description = {
-    "Delay Spotter's analysis of a recording made with --mode dag.",
+    "Where one parallel run's worker-time went, from a recording made with --mode dag (Delay Spotter).",
     "DAG Recorder's statistics, and where the P x elapsed worker-time went: work, delay (by edge kind),"
         + " no-work-sched (the runtime's fault) and no-work-app (too little parallelism); given a serial run,"
         + " the work stretch and the performance loss.",

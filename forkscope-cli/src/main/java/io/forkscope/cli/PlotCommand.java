@@ -34,7 +34,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "plot", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, description = {
-    "Cilkview's scalability plot (its Fig. 2) as SVG, one chart per region.",
+    "The scalability plot as SVG, one chart per region: speedup against workers P (Cilkview's).",
     "Each chart has the work-law line, the span-law line, the burdened lower bound from a recording, and the"
         + " speedups measured by forkscope bench.",
     "Example: forkscope plot qsort.fsk --bench qsort-bench.csv -o qsort-scaling.svg"})

@@ -25,7 +25,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "profile", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, description = {
-    "Delay Spotter's parallelism profile of a recording made with --mode dag, as an SVG chart.",
+    "The parallelism of one run over time, from a recording made with --mode dag, as an SVG chart (Delay"
+        + " Spotter's parallelism profile).",
     "It shows the nodes running, the nodes ready (by the edge that made them ready) stacked on them, and the"
         + " worker count P as a line.",
     "Example: forkscope profile run.fsk -o run-profile.svg --gnuplot run-profile"})

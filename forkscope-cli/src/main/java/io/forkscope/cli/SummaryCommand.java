@@ -16,7 +16,8 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "summary", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, description = {
-    "Cilkview's report of a recording: work, span, burdened span, parallelism, speedup estimates.",
+    "How much the recorded program can speed up: its work, span, burdened span, parallelism and the speedup"
+        + " range on 2 to 64 processors, with a diagnosis (Cilkview's report).",
     "Example: forkscope summary fib.fsk --json"})
 final class SummaryCommand implements Callable<Integer> {
     @Spec

@@ -21,7 +21,7 @@ public final class CalibrationText {
     public static void write(StealLatency s, String jdk, int workers, String cache, Writer out) throws IOException {
         StringBuilder t = new StringBuilder();
         t.append(String.format(Locale.ROOT, "Work-stealing latency of ForkJoinPool on this machine (%s)%n", jdk));
-        t.append(String.format(Locale.ROOT, "Delay Spotter Fig. 4: a parent forks one child that the other worker steals;"
+        t.append(String.format(Locale.ROOT, "A parent forks one child that the other worker steals (Delay Spotter's microbenchmark);"
                 + " %d workers, %,d forks, %,d stolen%n%n", workers, s.forks(), s.stolen()));
         t.append(String.format(Locale.ROOT, "  %-26s %12s %12s%n", "", "median", "p90"));
         t.append(String.format(Locale.ROOT, "  %-26s %12s %12s%n", "create -> child start", us(s.childStartMedianNs()),

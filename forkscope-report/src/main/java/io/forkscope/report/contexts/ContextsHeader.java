@@ -93,8 +93,8 @@ public final class ContextsHeader {
         }
         long inContexts = r.samplesInContexts();
         if (inContexts >= 0) {
-            out.printf(Locale.ROOT, "physical view: %d samples in contexts, each one period of work or overhead; Table 1's"
-                    + " advice only on a context with at least %d of them (%s)%s%n", inContexts,
+            out.printf(Locale.ROOT, "physical view: %d samples in contexts, each one period of work or overhead; advice"
+                    + " only on a context with at least %d of them (%s)%s%n", inContexts,
                     Advisor.DEFAULT.minSamples(), ContextsText.MIN_SAMPLES_WHY,
                     inContexts < Advisor.DEFAULT.minSamples() ? ": no advice on this run" : "");
         }
