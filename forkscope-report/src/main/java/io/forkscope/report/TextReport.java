@@ -166,7 +166,9 @@ public final class TextReport implements ReportFormat {
                     " (%.0f%% of %s%s)", 100 * jit.share(), duration(jit.elapsedNs()),
                     whole != null ? " from the run's first event to the recording's end" : "")});
         }
-        if (whole != null) {
+        if (whole != null && whole.tasks() == 0) {
+            rows.add(new String[] {"Tasks:", "0", " (no fork/join task ran)"});
+        } else if (whole != null) {
             rows.add(new String[] {"Workers:", grouped(whole.workers()), ""});
             rows.add(new String[] {"Threads:", grouped(whole.threads()), ""});
             rows.add(new String[] {"Tasks:", grouped(whole.tasks()), ""});
@@ -180,7 +182,11 @@ public final class TextReport implements ReportFormat {
         if (slots != null) {
             text.add("  workers (P): " + slots);
         }
-        speedups(text, s.speedups());
+        if (ws.spawns() == 0 && s.unjoined() == 0 && ws.work() > 0 && ws.span() >= ws.work()) {
+            text.add("  Speedup estimate: none (no task was forked here: speedup 1 on any P)");
+        } else {
+            speedups(text, s.speedups());
+        }
         if (!s.diagnoses().isEmpty()) {
             text.add("  Diagnosis");
             for (Diagnosis d : s.diagnoses()) {

@@ -55,6 +55,15 @@ class TextReportTest {
                 """);
     }
 
+    /** Issue 22: a serial section has no bound to estimate (it showed 0.45 - 1.00 on 2 processors). */
+    @Test
+    void aSerialSectionHasNoSpeedupEstimate() throws Exception {
+        WorkSpan serial = new WorkSpan(1_000, 1_000, 1_000, 0, 0, 2_000);
+        String text = render(TEXT, recording("time", serial, List.of(), List.of(), true));
+        assertThat(text).contains("\n  Speedup estimate: none (no task was forked here: speedup 1 on any P)\n")
+                .contains("    - serial: no task was forked here").doesNotContain("processors:  0.");
+    }
+
     /** 11 tasks ran in abstract mode, none declared a unit: said under the unit line, not when time. */
     @Test
     void abstractUnitsNeverDeclared() throws Exception {

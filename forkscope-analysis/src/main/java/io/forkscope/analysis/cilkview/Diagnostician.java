@@ -52,6 +52,14 @@ public final class Diagnostician {
      * the missing edges can be too short or too long and no verdict on parallelism follows from it.
      */
     public static List<Diagnosis> diagnose(WorkSpan ws, Unit unit, int processors, RecordingGaps gaps) {
+        return diagnose(ws, unit, processors, gaps, 0);
+    }
+
+    /**
+     * As above, for a section that left {@code unjoined} tasks it forked running at its close: only a
+     * section that forked nothing at all (no spawn, none left running, span = work) is called serial.
+     */
+    public static List<Diagnosis> diagnose(WorkSpan ws, Unit unit, int processors, RecordingGaps gaps, long unjoined) {
         if (ws.work() <= 0) {
             return List.of();
         }
@@ -63,7 +71,12 @@ public final class Diagnostician {
         double parallelism = ws.parallelism();
         double needed = PARALLELISM_PER_PROCESSOR * processors;
         // span 0 with work leaves parallelism undefined (the model reports 0): say nothing of it
-        if (ws.span() > 0 && parallelism < needed) {
+        if (ws.spawns() == 0 && unjoined == 0 && ws.span() > 0 && ws.span() >= ws.work()) {
+            // nothing forked: no scheduler, no bound to estimate; a serial elision recorded as a baseline reads so too
+            out.add(new Diagnosis(Diagnosis.Kind.LOW_PARALLELISM, "serial: no task was forked here, so it runs at"
+                    + " speedup 1 on any number of processors; fork its independent parts to parallelise it (a serial"
+                    + " elision recorded as a baseline for --serial reads so too)"));
+        } else if (ws.span() > 0 && parallelism < needed) {
             SpeedupEstimate e = SpeedupBounds.estimate(ws, processors);
             out.add(new Diagnosis(Diagnosis.Kind.LOW_PARALLELISM, format(
                     "not enough parallelism for %d processors: parallelism %.2f is below %,.0f (%.0f x %d, the margin"

@@ -101,7 +101,7 @@ public final class ScalabilityAnalysis {
         SectionScalability s = new SectionScalability(label, thread, startNs, unjoined, ws,
                 ws.parallelism(), ws.burdenedParallelism(), ws.averageMaximalStrand(),
                 SpeedupBounds.estimates(ws, opts.processorCounts()),
-                Diagnostician.diagnose(ws, unit, opts.processors(), gaps), compilation);
+                Diagnostician.diagnose(ws, unit, opts.processors(), gaps, unjoined), compilation);
         // cold code qualifies every other finding, so it comes first
         Optional<Diagnosis> cold = ColdCode.diagnosis(compilation, unit, label == null);
         return cold.isPresent() ? s.with(cold.get(), true) : s;

@@ -97,4 +97,14 @@ class DiagnosticianTest {
         // impossible in a real DAG; strands of 1000 ns so only the parallelism rule could speak
         assertThat(kinds(new WorkSpan(1000, 0, 0, 0, 0, 0), Unit.TIME, 8)).isEmpty();
     }
+
+    /** Issue 22: a serial section (nothing forked, span = work) is said to be serial, with no bound to estimate. */
+    @Test
+    void aSerialSectionIsSaidToBeSerial() {
+        WorkSpan serial = new WorkSpan(1_000_000, 1_000_000, 1_000_000, 0, 0, 2_000_000);
+        List<Diagnosis> d = Diagnostician.diagnose(serial, Unit.TIME, 2);
+        assertThat(d).extracting(Diagnosis::message).containsExactly("serial: no task was forked here, so it runs at"
+                + " speedup 1 on any number of processors; fork its independent parts to parallelise it (a serial"
+                + " elision recorded as a baseline for --serial reads so too)");
+    }
 }

@@ -112,7 +112,8 @@ public final class ScalingTable {
                             p.speedup().min(), p.speedup().max())));
             if (withBounds) {
                 SpeedupEstimate e = p.bounds();
-                row.add(String.format(Locale.ROOT, "%.2f - %.2f", e.lower(), e.upper()));
+                // P = 1 is the baseline: its speedup is 1 by definition, there is nothing to bound
+                row.add(p.p() == 1 ? "-" : String.format(Locale.ROOT, "%.2f - %.2f", e.lower(), e.upper()));
                 row.add(verdict(p.verdict()));
             }
             rows.add(row.toArray(new String[0]));
