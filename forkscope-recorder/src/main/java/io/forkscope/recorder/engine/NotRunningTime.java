@@ -87,6 +87,14 @@ final class NotRunningTime {
         }
     }
 
+    /**
+     * @return whether the strand that closes at wall time {@code now} will read the CPU clock (it is
+     *     at least the threshold long): its closing hook then needs a wall read of its own to pair with
+     */
+    boolean readsAtClose(ThreadState ts, long now) {
+        return enabled && !ts.noCpuClock && ts.cpuMark != NO_MARK && now - ts.strandStart >= thresholdNs;
+    }
+
     /** @return the length of the strand that closes at wall time {@code now}, without the time its thread was not running */
     long strandLength(ThreadState ts, long now) {
         return strandLength(ts, now, now);

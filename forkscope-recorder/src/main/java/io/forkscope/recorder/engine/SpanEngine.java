@@ -580,7 +580,9 @@ public final class SpanEngine implements Measurements {
             long returned = bodyReturned(ts, node, task);
             // without a DAG the end hook needs no time of its own when the body's end is known: the
             // runtime's time after it is no strand's either way (one clock read less a task)
-            long now = dag == null && returned != NOT_RETURNED ? returned : clock.nanoTime();
+            // (unless the strand is long enough to read the CPU clock: that read needs a wall time of its own)
+            long now = dag == null && returned != NOT_RETURNED && !(ts.strandOpen && notRunning.readsAtClose(ts, returned))
+                    ? returned : clock.nanoTime();
             long end = returned != NOT_RETURNED && returned <= now ? returned : now;
             closeStrand(ts, end, now);
             if (ts.sites != null && ts.sites.depth() > f.siteIndex) {
@@ -1345,8 +1347,13 @@ public final class SpanEngine implements Measurements {
             reopenStrand(ts, ts.lastEventNs);
         } else {
             long now = clock.nanoTime();
+            long cpu = notRunning.cpuBeforeOpening(ts, now);
+            if (cpu != NotRunningTime.NO_READ) {
+                now = clock.nanoTime();      // after a long wait: the CPU read falls before the strand, not in it
+            }
+            notRunning.strandOpened(ts, now, cpu);
             ts.lastEventNs = now;
-            openStrand(ts, now);
+            startStrand(ts, now);
         }
     }
 
