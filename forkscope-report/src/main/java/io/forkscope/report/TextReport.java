@@ -154,7 +154,10 @@ public final class TextReport implements ReportFormat {
         rows.add(new String[] {"Parallelism:", fixed2(s.parallelism()), ""});
         rows.add(new String[] {"Burdened parallelism:", fixed2(s.burdenedParallelism()), ""});
         rows.add(new String[] {"Spawns:", grouped(ws.spawns()), ""});
-        rows.add(new String[] {"Syncs:", grouped(ws.syncs()), ""});
+        // a parallel stream or any CountedCompleter tree forks without joining: its tasks complete into their parents
+        rows.add(new String[] {"Syncs:", grouped(ws.syncs()), ws.syncs() == 0 && ws.spawns() > 0
+                ? " (no join: tasks complete into their parents, as CountedCompleters and parallel streams do)"
+                : ""});
         // whole nanoseconds with a duration from 1 µs on, as every other time; a tenth where it matters
         rows.add(unit == Unit.TIME && s.averageMaximalStrand() >= 1_000
                 ? amount("Average maximal strand:", Math.round(s.averageMaximalStrand()), unit)

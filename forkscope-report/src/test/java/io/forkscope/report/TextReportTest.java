@@ -64,6 +64,17 @@ class TextReportTest {
                 .contains("    - serial: no task was forked here").doesNotContain("processors:  0.");
     }
 
+    /** Issue 22: a parallel stream showed "Syncs: 0" without a word why. */
+    @Test
+    void forksWithoutJoinsSayWhy() throws Exception {
+        WorkSpan completers = new WorkSpan(1_000, 100, 160, 10, 0, 2_000);
+        assertThat(render(TEXT, recording("time", completers, List.of(), List.of(), true))).containsPattern(
+                "\n  Syncs: +0 \\(no join: tasks complete into their parents, as CountedCompleters and parallel streams"
+                        + " do\\)\n");
+        WorkSpan joined = new WorkSpan(1_000, 100, 160, 10, 12, 2_000);
+        assertThat(render(TEXT, recording("time", joined, List.of(), List.of(), true))).doesNotContain("no join:");
+    }
+
     /** 11 tasks ran in abstract mode, none declared a unit: said under the unit line, not when time. */
     @Test
     void abstractUnitsNeverDeclared() throws Exception {
