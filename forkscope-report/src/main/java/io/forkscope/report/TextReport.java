@@ -61,9 +61,12 @@ public final class TextReport implements ReportFormat {
         if (!rec.complete()) {
             text.add(incomplete(rec.incompleteCause().orElse(null)));
         }
-        text.add("Unit " + unit.symbol() + (unit == Unit.TIME ? " (measured time)" : " (abstract work declared by the program)")
+        String source = rec.info().burdenSource();
+        text.add((unit == Unit.TIME ? "Unit ns (measured time)" : "Unit: abstract units of work the program declared")
                 + ", burden " + grouped(rec.info().burden()) + " " + unit.symbol() + " per steal edge ("
-                + rec.info().burdenSource() + ")");
+                + (unit == Unit.ABSTRACT && "default".equals(source)
+                        ? "default: the time default in ns read as units; give --burden-ns in your units" : source)
+                + ")");
         String machine = MachineLine.of(rec.info());
         if (machine != null) {
             text.add(machine);

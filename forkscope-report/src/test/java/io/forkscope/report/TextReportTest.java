@@ -64,6 +64,20 @@ class TextReportTest {
                 .contains("    - serial: no task was forked here").doesNotContain("processors:  0.");
     }
 
+    /** Issue 22: abstract mode printed "Unit units" and a default burden of 6,250 "units" without a word. */
+    @Test
+    void abstractUnitsSayWhatTheDefaultBurdenIs() throws Exception {
+        io.forkscope.model.Recording rec = recording("abstract", WHOLE, List.of(), List.of(), true);
+        java.util.Map<String, String> info = new java.util.LinkedHashMap<>(rec.info().asMap());
+        info.put(io.forkscope.model.RecordingInfo.BURDEN, "6250");
+        info.put(io.forkscope.model.RecordingInfo.BURDEN_SOURCE, "default");
+        io.forkscope.model.Recording byDefault = new io.forkscope.model.Recording(new io.forkscope.model.RecordingInfo(info), rec.wholeRun(), rec.regions(),
+                rec.warnings(), true);
+        assertThat(render(TEXT, byDefault).lines().limit(2).toList()).containsExactly("Unit: abstract units of work the"
+                + " program declared, burden 6,250 units per steal edge (default: the time default in ns",
+                "    read as units; give --burden-ns in your units)");
+    }
+
     /** Issue 22: a parallel stream showed "Syncs: 0" without a word why. */
     @Test
     void forksWithoutJoinsSayWhy() throws Exception {
@@ -101,7 +115,7 @@ class TextReportTest {
     void figure6() throws Exception {
         WorkSpan quicksort = new WorkSpan(5_570_609_776L, 261_374_874L, 262_078_779L, 8_518_398, 8_518_398, 3_210_987_654L);
         String text = render(TEXT, recording("abstract", quicksort, List.of(), List.of(), true), new AnalysisOptions(8, 32));
-        assertThat(text).startsWith("Unit units (abstract work declared by the program),"
+        assertThat(text).startsWith("Unit: abstract units of work the program declared,"
                 + " burden 100 units per steal edge (option)\n");
         assertThat(text)
                 .containsPattern(line("Work:", "5,570,609,776 units"))
