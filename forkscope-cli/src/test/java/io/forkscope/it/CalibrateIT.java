@@ -79,8 +79,8 @@ class CalibrateIT {
         assertThat(RecordingReader.read(rec).info().burden()).isEqualTo(c.burdenNs());
         Run summary = forkscope(cache, "summary", rec.toString());
         // the unit line is prose, cut at 120 columns: its words in order
-        assertThat(summary.out().replaceAll("\\s+", " ")).contains("per steal edge (calibrated (" + file + ", " + c.date()
-                + "))");
+        assertThat(summary.out().replaceAll("\\s+", " ")).contains("per steal edge, calibrated (" + file + ", " + c.date()
+                + ")");
 
         Run bad = forkscope(cache, "record", "--burden-ns", "lots", "-o", cache.resolve("x.fsk").toString(), "--", "java");
         assertThat(bad.exit()).isEqualTo(2);

@@ -54,6 +54,14 @@ public final class TextReport implements ReportFormat {
 
     private static final int LABEL_WIDTH = "Average maximal strand:".length() + 1;
 
+    /**
+     * Where a burden came from, after "per steal edge": " (default)", " (option)", or ", calibrated (FILE,
+     * DATE)" (not nested in another pair of parentheses).
+     */
+    public static String burdenSource(String source) {
+        return source != null && source.startsWith("calibrated (") ? ", " + source : " (" + source + ")";
+    }
+
     @Override
     public void write(ScalabilityReport report, Recording rec, Writer out) throws IOException {
         Lines text = new Lines();
@@ -63,10 +71,10 @@ public final class TextReport implements ReportFormat {
         }
         String source = rec.info().burdenSource();
         text.add((unit == Unit.TIME ? "Unit ns (measured time)" : "Unit: abstract units of work the program declared")
-                + ", burden " + grouped(rec.info().burden()) + " " + unit.symbol() + " per steal edge ("
+                + ", burden " + grouped(rec.info().burden()) + " " + unit.symbol() + " per steal edge"
                 + (unit == Unit.ABSTRACT && "default".equals(source)
-                        ? "default: the time default in ns read as units; give --burden-ns in your units" : source)
-                + ")");
+                        ? " (default: the time default in ns read as units; give --burden-ns in your units)"
+                        : burdenSource(source)));
         String machine = MachineLine.of(rec.info());
         if (machine != null) {
             text.add(machine);

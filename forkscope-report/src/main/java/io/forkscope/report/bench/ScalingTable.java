@@ -89,7 +89,8 @@ public final class ScalingTable {
                     .append(b.occurrences() > 1 ? " (occurrence " + b.used() + " of " + b.occurrences() + ")" : "")
                     .append(String.format(Locale.ROOT, ": parallelism %.2f, burdened parallelism %.2f; burden %,d %s",
                             b.parallelism(), b.measures().burdenedParallelism(), b.burden(), b.unit().symbol()))
-                    .append(" per steal edge (").append(printable(b.burdenSource())).append(")\n");
+                    .append(" per steal edge").append(io.forkscope.report.TextReport.burdenSource(printable(b.burdenSource())))
+                    .append('\n');
         } else if (boundsSource != null) {
             text.append(name).append(": no bounds (").append(boundsSource).append(" has no ")
                     .append(r.region().isEmpty() ? "whole-run measures" : "region with this label").append(")\n");

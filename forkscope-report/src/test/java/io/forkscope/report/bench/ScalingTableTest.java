@@ -44,7 +44,7 @@ class ScalingTableTest {
         String text = table.toString();
         List<String> lines = text.lines().toList();
         assertThat(lines.get(0)).isEqualTo("Region \"k\": bounds from k.fsk: parallelism 100.00, burdened parallelism"
-                + " 50.00; burden 100 ns per steal edge (calibrated (/c/f.properties, 2026-01-01T00:00:00Z))");
+                + " 50.00; burden 100 ns per steal edge, calibrated (/c/f.properties, 2026-01-01T00:00:00Z)");
         // independent: the CSV's times by P, straight from its text
         Map<Integer, List<Long>> byP = new java.util.TreeMap<>();
         for (String row : csv.lines().skip(1).toList()) {
