@@ -59,7 +59,7 @@ class JsonReportTest {
         JsonNode diagnosis = root.get("diagnosis");
         assertThat(diagnosis).hasSize(2);
         assertThat(diagnosis.get(0).get("kind").asText()).isEqualTo("low_parallelism");
-        assertThat(diagnosis.get(0).get("message").asText()).startsWith("not enough parallelism for 8 processors:");
+        assertThat(diagnosis.get(0).get("message").asText()).startsWith("not enough parallelism for near-linear speedup on 8 processors:");
         assertThat(diagnosis.get(1).get("kind").asText()).isEqualTo("short_strands");
 
         assertThat(root.get("warnings")).hasSize(1);

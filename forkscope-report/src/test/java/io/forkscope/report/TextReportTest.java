@@ -47,9 +47,10 @@ class TextReportTest {
                     4 processors:  1.92 - 4.00
                     8 processors:  2.52 - 8.00
                   Diagnosis
-                    - not enough parallelism for 8 processors: parallelism 10.00 is below 80 (10 x 8, the margin a work-stealing
-                      scheduler needs for near-linear speedup); estimated speedup on 8 processors 2.52 - 8.00; to scale further, expose
-                      more parallelism or shorten the span (forkscope sites: which code holds it)
+                    - not enough parallelism for near-linear speedup on 8 processors: parallelism 10.00 is below 80 (10 x 8: a
+                      work-stealing scheduler needs that margin to keep every processor busy); it still gives an estimated 2.52 - 8.00
+                      on 8 processors; to scale further, expose more parallelism or shorten the span (forkscope sites: which code holds
+                      it)
                     - strands too short: average maximal strand 30.3 ns is below 250 ns (about 500 instructions), spawn overhead shows;
                       coarsen (stop forking below a larger cutoff)
                 """);
@@ -134,7 +135,7 @@ class TextReportTest {
                         + "     8 processors:   4.88 -  8.00\n"
                         + "    16 processors:   7.02 - 16.00\n"
                         + "    32 processors:   8.99 - 21.31\n")
-                .contains("    - not enough parallelism for 8 processors: parallelism 21.31 is below 80")
+                .contains("    - not enough parallelism for near-linear speedup on 8 processors: parallelism 21.31 is below 80")
                 .doesNotContain("strands too short");
     }
 
@@ -190,9 +191,10 @@ class TextReportTest {
                     4 processors:  0.51 - 1.00
                     8 processors:  0.55 - 1.00
                   Diagnosis
-                    - not enough parallelism for 8 processors: parallelism 1.00 is below 80 (10 x 8, the margin a work-stealing
-                      scheduler needs for near-linear speedup); estimated speedup on 8 processors 0.55 - 1.00; to scale further, expose
-                      more parallelism or shorten the span (forkscope sites: which code holds it)
+                    - not enough parallelism for near-linear speedup on 8 processors: parallelism 1.00 is below 80 (10 x 8: a
+                      work-stealing scheduler needs that margin to keep every processor busy); it still gives an estimated 0.55 - 1.00
+                      on 8 processors; to scale further, expose more parallelism or shorten the span (forkscope sites: which code holds
+                      it)
                 """);
         // 300 / (150 + 510) = 0.4545, 300 / (75 + 510) = 0.5128, 300 / (37.5 + 510) = 0.5479
         assertThat(text).doesNotContain("Workers:                      4\n  Speedup estimate\n    2 processors:  0.45");

@@ -79,12 +79,12 @@ public final class Diagnostician {
         } else if (ws.span() > 0 && parallelism < needed) {
             SpeedupEstimate e = SpeedupBounds.estimate(ws, processors);
             out.add(new Diagnosis(Diagnosis.Kind.LOW_PARALLELISM, format(
-                    "not enough parallelism for %d processors: parallelism %.2f is below %,.0f (%.0f x %d, the margin"
-                            + " a work-stealing scheduler needs for near-linear speedup); estimated speedup on %d"
-                            + " processors %.2f - %.2f; to scale further, expose more parallelism or shorten the span"
-                            + " (forkscope sites: which code holds it)",
+                    "not enough parallelism for near-linear speedup on %d processors: parallelism %.2f is below %,.0f"
+                            + " (%.0f x %d: a work-stealing scheduler needs that margin to keep every processor busy);"
+                            + " it still gives an estimated %.2f - %.2f on %d processors; to scale further, expose more"
+                            + " parallelism or shorten the span (forkscope sites: which code holds it)",
                     processors, parallelism, needed, PARALLELISM_PER_PROCESSOR, processors,
-                    processors, e.lower(), e.upper())));
+                    e.lower(), e.upper(), processors)));
         }
         double burdened = ws.burdenedParallelism();
         if (ws.burdenedSpan() > 0 && burdened < MIN_BURDENED_TO_PARALLELISM * parallelism) {

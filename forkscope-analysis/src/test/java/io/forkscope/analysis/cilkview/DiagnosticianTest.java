@@ -29,10 +29,10 @@ class DiagnosticianTest {
         List<Diagnosis> d = Diagnostician.diagnose(below, Unit.TIME, 8);
         assertThat(d).extracting(Diagnosis::kind).containsExactly(LOW_PARALLELISM);
         assertThat(d.get(0).message())
-                .isEqualTo("not enough parallelism for 8 processors: parallelism 79.90 is below 80 (10 x 8, the margin"
-                        + " a work-stealing scheduler needs for near-linear speedup); estimated speedup on 8 processors"
-                        + " 6.84 - 8.00; to scale further, expose more parallelism or shorten the span (forkscope sites:"
-                        + " which code holds it)")
+                .isEqualTo("not enough parallelism for near-linear speedup on 8 processors: parallelism 79.90 is below"
+                        + " 80 (10 x 8: a work-stealing scheduler needs that margin to keep every processor busy); it still"
+                        + " gives an estimated 6.84 - 8.00 on 8 processors; to scale further, expose more parallelism or"
+                        + " shorten the span (forkscope sites: which code holds it)")
                 .doesNotContain("\n");
         // lower bound 799 / (799/8 + 1.7 × 10) = 799 / 116.875 = 6.836...
         assertThat(kinds(new WorkSpan(800, 10, 10, 0, 0, 0), Unit.TIME, 8)).isEmpty();
