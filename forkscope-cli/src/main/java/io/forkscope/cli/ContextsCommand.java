@@ -46,7 +46,7 @@ final class ContextsCommand implements Callable<Integer> {
         @Option(names = "--flat", description = "per frame, summed over all its contexts")
         boolean flat;
 
-        @Option(names = "--collapsed", description = "one line per context with --metric as the count (µs), for"
+        @Option(names = "--collapsed", description = "one line per context with --metric as the count (in us, as every report writes microseconds), for"
                 + " speedscope and FlameGraph")
         boolean collapsed;
 
