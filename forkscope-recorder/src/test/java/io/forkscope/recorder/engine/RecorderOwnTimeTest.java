@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.forkscope.model.dag.RecordedNode;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -36,17 +35,7 @@ class RecorderOwnTimeTest {
             SimRuntime rt = new SimRuntime(0, 1, true, collapse);
             rt.tickEveryRead(1, true);
             rt.engine.slowHooksForTest(S);
-            SimTask root = rt.submit(r -> {
-                r.work(10);
-                SimTask child = r.fork(c -> c.work(20));
-                r.work(5);
-                r.join(child);
-                r.work(1);
-            });
-            rt.join(root);
-            List<RecordedNode> nodes = new ArrayList<>();
-            rt.engine.drainDagNodes(nodes::addAll, true);
-            nodes.sort(Comparator.comparingLong(RecordedNode::start));
+            List<RecordedNode> nodes = StrandBoundariesTest.run(rt);     // the same program
             String as = "collapse " + collapse + ": " + nodes;
             assertThat(nodes.stream().mapToLong(n -> n.recorderBefore() + n.recorderInside()).sum()).as(as)
                     .isBetween(10 * S, 10 * S + 20);     // + 1 ns per read after the first

@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
  * work is 36 and its span 10 + 20 + 1 = 31, by construction.
  */
 class StrandBoundariesTest {
-    private static List<RecordedNode> run(SimRuntime rt) {
+    /** Runs the program above on {@code rt}; @return its DAG's nodes in time order. */
+    static List<RecordedNode> run(SimRuntime rt) {
         SimTask root = rt.submit(r -> {
             r.work(10);
             SimTask child = r.fork(c -> c.work(20));

@@ -91,7 +91,9 @@ public final class SitesText {
                     + " they follow may not be the run's");
         }
         line(text, "");
-        if (wide) {
+        if (shown.isEmpty()) {
+            line(text, "  (no call site has an invocation on " + rows.on().optionName() + ")");
+        } else if (wide) {
             table(text, shown, rows.on(), a);
         } else {
             compactTable(text, shown, rows.on(), a);
@@ -120,10 +122,6 @@ public final class SitesText {
      * local amount the share is of; then one legend line per measurement.
      */
     private static void compactTable(StringBuilder text, List<SiteRow> shown, On on, Amounts a) {
-        if (shown.isEmpty()) {
-            line(text, "  (no call site has an invocation on " + on.optionName() + ")");
-            return;
-        }
         String local = on == On.SPAN ? "local span" : "local work";
         List<String[]> cells = new ArrayList<>();
         cells.add(new String[] {on == On.SPAN ? "%span" : "%work", "where", "callee", "kind", "count", "work", "span",
@@ -141,20 +139,8 @@ public final class SitesText {
                 a.format(top.work()), a.format(top.span()), Numbers.fixed2(top.parallelism()),
                 a.format(on == On.SPAN ? m.local().span() : m.local().work())});
         }
-        int columns = cells.get(0).length;
-        int[] width = new int[columns];
-        for (String[] r : cells) {
-            for (int i = 0; i < columns; i++) {
-                width[i] = Math.max(width[i], r[i].length());
-            }
-        }
-        for (String[] r : cells) {
-            StringBuilder l = new StringBuilder();
-            for (int i = 0; i < columns; i++) {
-                l.append("  ").append(i >= 1 && i <= 3 ? padRight(r[i], width[i]) : padLeft(r[i], width[i]));
-            }
-            line(text, l.toString().stripTrailing());
-        }
+        // where, callee and kind left-aligned; the share and the numbers right-aligned
+        rows(text, cells, widths(cells), 3);
         line(text, "");
         line(text, "  in " + a.symbol + "; count, work, span, work/span: the site's top-call-site invocations (none"
                 + " inside another of its own)");
@@ -164,10 +150,6 @@ public final class SitesText {
     }
 
     private static void table(StringBuilder text, List<SiteRow> shown, On on, Amounts a) {
-        if (shown.isEmpty()) {
-            line(text, "  (no call site has an invocation on " + on.optionName() + ")");
-            return;
-        }
         String[] names = {"top-call-site", "top-caller", "local"};
         List<String[]> cells = new ArrayList<>();
         List<String> header = new ArrayList<>(List.of(on == On.SPAN ? "%span" : "%work", "where", "method", "callee",
@@ -194,12 +176,7 @@ public final class SitesText {
             cells.add(c.toArray(String[]::new));
         }
         int columns = header.size();
-        int[] width = new int[columns];
-        for (String[] r : cells) {
-            for (int i = 0; i < columns; i++) {
-                width[i] = Math.max(width[i], r[i].length());
-            }
-        }
+        int[] width = widths(cells);
         // the group names over their four columns, each starting where its first column starts
         StringBuilder groups = new StringBuilder();
         int first = 5;
@@ -212,12 +189,27 @@ public final class SitesText {
             probe.append("  ").append(" ".repeat(width[i]));
         }
         line(text, groups.toString().stripTrailing());
+        // where, method, callee and kind left-aligned; the share and the numbers right-aligned
+        rows(text, cells, width, 4);
+    }
+
+    /** @return each column's width: its longest cell */
+    private static int[] widths(List<String[]> cells) {
+        int[] width = new int[cells.get(0).length];
+        for (String[] r : cells) {
+            for (int i = 0; i < width.length; i++) {
+                width[i] = Math.max(width[i], r[i].length());
+            }
+        }
+        return width;
+    }
+
+    /** The rows, two spaces before each cell: columns 1 to {@code lastLeft} left-aligned, the others right-aligned. */
+    private static void rows(StringBuilder text, List<String[]> cells, int[] width, int lastLeft) {
         for (String[] r : cells) {
             StringBuilder l = new StringBuilder();
-            for (int i = 0; i < columns; i++) {
-                l.append("  ");
-                // where, method, callee and kind left-aligned; the share and the numbers right-aligned
-                l.append(i >= 1 && i <= 4 ? padRight(r[i], width[i]) : padLeft(r[i], width[i]));
+            for (int i = 0; i < width.length; i++) {
+                l.append("  ").append(i >= 1 && i <= lastLeft ? padRight(r[i], width[i]) : padLeft(r[i], width[i]));
             }
             line(text, l.toString().stripTrailing());
         }
