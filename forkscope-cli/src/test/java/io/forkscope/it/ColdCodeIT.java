@@ -16,8 +16,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The JIT compilers' time is recorded per region and for the whole run, on every JDK: the first
- * run of a computation compiles more than its 30th, and summary shows the compilation time.
+ * The JIT compilers' time is recorded per region and for the whole run, on every JDK: each region's
+ * lies between the JVM's counter read just inside it and just outside it by the program, the whole
+ * run's holds every region's, and summary shows the compilation time.
  * (Whether a share is large enough to be called cold is tested on hand-made numbers, ColdCodeTest:
  * how long compiling takes depends on the machine and its load.)
  */
@@ -32,8 +33,17 @@ class ColdCodeIT {
         long cold = region(rec, "cold").compileNs();
         long warm = region(rec, "warm").compileNs();
         String what = java + ": cold " + cold + " ns, warm " + warm + " ns";
-        assertThat(cold).as(what).isPositive().isGreaterThan(warm);
-        assertThat(warm).as(what).isNotNegative();
+        // the JIT's own counter, read by the program just inside and just outside each region, brackets
+        // what the agent recorded (ms resolution); how much the JIT compiles in either region is the
+        // JVM's affair (cold 2 ms, warm 2 ms on JDK 25 in one idle CI run), not forkscope's
+        for (String label : new String[] {"cold", "warm"}) {
+            long recorded = label.equals("cold") ? cold : warm;
+            String line = r.stdout().lines().filter(l -> l.startsWith("jit " + label + " ")).findFirst().orElseThrow();
+            String[] f = line.split(" ");
+            assertThat(recorded).as(what + "; " + line).isBetween(Long.parseLong(f[3]) * 1_000_000L,
+                    Long.parseLong(f[5]) * 1_000_000L);
+        }
+        assertThat(rec.wholeRun().compileNs()).as(what).isPositive();
         assertThat(rec.wholeRun().compileNs()).as(what).isGreaterThanOrEqualTo(cold);
         assertThat(rec.wholeRun().compileWindowNs()).isGreaterThanOrEqualTo(rec.wholeRun().measures().elapsedNs());
 

@@ -9,7 +9,8 @@ import java.util.concurrent.RecursiveTask;
  * The same fork/join computation measured cold and warm: region "cold" is its first run in the JVM,
  * so the JIT compiles its methods while it runs; region "warm" is its 30th run, whose methods are
  * compiled by then, and the compilers have been quiet for 300 ms before it starts. Prints the result of
- * every run, so none is dead code.
+ * every run, so none is dead code, and the JIT's total time read just inside and just outside each
+ * region.
  */
 public final class ColdCodePrograms {
     private ColdCodePrograms() {}
@@ -17,16 +18,30 @@ public final class ColdCodePrograms {
     public static void main(String[] args) {
         ForkJoinPool pool = new ForkJoinPool(2);
         long sum = 0;
+        java.lang.management.CompilationMXBean jit = java.lang.management.ManagementFactory.getCompilationMXBean();
+        long[] cold = new long[4];
+        cold[0] = jit.getTotalCompilationTime();
         try (Region r = Forkscope.region("cold")) {
+            cold[1] = jit.getTotalCompilationTime();
             sum += pool.invoke(new Fib(24));
+            cold[2] = jit.getTotalCompilationTime();
         }
+        cold[3] = jit.getTotalCompilationTime();
         for (int i = 0; i < 28; i++) {
             sum += pool.invoke(new Fib(24));
         }
         awaitQuietCompilers();
+        long[] warm = new long[4];
+        warm[0] = jit.getTotalCompilationTime();
         try (Region r = Forkscope.region("warm")) {
+            warm[1] = jit.getTotalCompilationTime();
             sum += pool.invoke(new Fib(24));
+            warm[2] = jit.getTotalCompilationTime();
         }
+        warm[3] = jit.getTotalCompilationTime();
+        // the JIT's time (ms) read inside each region and around it: what the agent records lies between
+        System.out.println("jit cold inner " + (cold[2] - cold[1]) + " outer " + (cold[3] - cold[0]));
+        System.out.println("jit warm inner " + (warm[2] - warm[1]) + " outer " + (warm[3] - warm[0]));
         pool.shutdown();
         System.out.println("sum=" + sum);
     }
