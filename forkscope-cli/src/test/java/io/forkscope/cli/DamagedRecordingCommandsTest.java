@@ -96,7 +96,7 @@ class DamagedRecordingCommandsTest {
     @Test
     void aDagRecordingCutBeforeItsNodesIsRefusedWhereverTheDagOrTheRunIsNeeded() throws Exception {
         byte[] full = dag();
-        int cut = firstBlock(full, RecordingFormat.BLOCK_DAG_NODES_V6) + 20;
+        int cut = firstBlock(full, RecordingFormat.BLOCK_DAG_NODES_V7) + 20;
         Path f = Files.write(dir.resolve("cut.fsk"), Arrays.copyOf(full, cut));
         String damage = f + ": cut short after byte " + cut;
         for (String[] args : List.of(new String[] {"delays", f.toString()}, new String[] {"delays", f.toString(), "--json"},
@@ -155,10 +155,10 @@ class DamagedRecordingCommandsTest {
     @Test
     void aDamagedNodeBlockLosesTheDagAndKeepsTheSnapshot() throws Exception {
         byte[] b = dag();
-        int nodes = firstBlock(b, RecordingFormat.BLOCK_DAG_NODES_V6);
+        int nodes = firstBlock(b, RecordingFormat.BLOCK_DAG_NODES_V7);
         b[nodes + 12] ^= 0x04;
         Path f = Files.write(dir.resolve("flipped.fsk"), b);
-        String damage = f + ": damaged at byte " + nodes + " (block type 17, DAG nodes): its checksum does not match";
+        String damage = f + ": damaged at byte " + nodes + " (block type 18, DAG nodes): its checksum does not match";
         refused(new String[] {"delays", f.toString()},
                 "forkscope: " + damage + ", and no node of its DAG (recorded with --mode dag) comes before that");
         CliRunner.Result r = shown(new String[] {"summary", f.toString()}, damage + "; showing what the 2 complete");

@@ -80,6 +80,7 @@ class DamagedRecordingIT {
                         bounds |= p.readLong() > 0;
                     }
                     case RecordingFormat.BLOCK_DAG_NODES_V4, RecordingFormat.BLOCK_DAG_NODES_V5, RecordingFormat.BLOCK_DAG_NODES_V6 -> nodes |= p.readInt() > 0;
+                    case RecordingFormat.BLOCK_DAG_NODES_V7 -> nodes |= p.readUnsignedByte() > 0;   // a varint count: 0 is one 0 byte
                     case RecordingFormat.BLOCK_SITES -> sites = true;
                     case RecordingFormat.BLOCK_SAMPLES -> {
                         p.readLong();
@@ -105,7 +106,7 @@ class DamagedRecordingIT {
         Set<Integer> kinds = new TreeSet<>();
         blocks.forEach(b -> kinds.add(b.type()));
         assertThat(kinds).contains(RecordingFormat.BLOCK_INFO, RecordingFormat.BLOCK_WHOLE_RUN,
-                RecordingFormat.BLOCK_DAG_NODES_V6, RecordingFormat.BLOCK_DAG_BUSY, RecordingFormat.BLOCK_DAG_RUN,
+                RecordingFormat.BLOCK_DAG_NODES_V7, RecordingFormat.BLOCK_DAG_BUSY, RecordingFormat.BLOCK_DAG_RUN,
                 RecordingFormat.BLOCK_SITES, RecordingFormat.BLOCK_SAMPLES, RecordingFormat.BLOCK_END);
 
         int cases = 0;

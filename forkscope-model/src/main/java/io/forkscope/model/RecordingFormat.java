@@ -33,10 +33,11 @@ public final class RecordingFormat {
      * and whole-run and region blocks end with the JIT compilers' time; 1.8: {@link #BLOCK_SLOTS} (the
      * worker slots); 1.9: {@link #BLOCK_DAG_NODES_V5} (nodes carry their not-running time), and the
      * information gets keys at the close (each thread's CPU time while sampled, the machine's load);
-     * 1.10: {@link #BLOCK_DAG_NODES_V6} (nodes carry forkscope's own time before and inside them).
+     * 1.10: {@link #BLOCK_DAG_NODES_V6} (nodes carry forkscope's own time before and inside them);
+     * 1.11: {@link #BLOCK_DAG_NODES_V7} (the same nodes in variable-length numbers, a quarter of the size or less).
      * Readers decide by block type, never by this number, so either may come first.
      */
-    public static final int MINOR = 10;
+    public static final int MINOR = 11;
 
     /** Largest payload a reader accepts; anything larger is corruption. */
     public static final int MAX_PAYLOAD = 64 << 20;
@@ -138,6 +139,24 @@ public final class RecordingFormat {
      * nodes of older blocks 0.
      */
     public static final int BLOCK_DAG_NODES_V6 = 17;
+    /**
+     * (1.11) A batch of DAG nodes with the fields of {@link #BLOCK_DAG_NODES_V6} in variable-length
+     * numbers (LEB128; "s" marks zigzag-signed ones), most of them relative to the node before it in
+     * the batch (a batch holds one thread's nodes in the order they ended, so ids and times are close):
+     * <pre>
+     * count(u)
+     * node := idDelta(s: id − previous id, the first from 0) worker(u) startDelta(s: start − previous
+     *         start, the first from 0) length(s: end − start) work(s) ends(u8)
+     *         edges(u) (idMinusFrom(s: id − from) kind(u8))*
+     *         span(s) strands(s) creates(s) waits(s) innerDelay(s) taskEnds(s)
+     *         idMinusFirstId(s) site(s) pathLength(u) site(u)* notRunning(s) recorderBefore(s)
+     *         recorderInside(s)
+     * </pre>
+     * The values and their checks are V6's; a number longer than ten bytes, or a count that does not
+     * fit, makes the block damaged. A strand takes some 25-35 bytes where V6 took 134. Replaces
+     * {@link #BLOCK_DAG_NODES_V6} in what writers write.
+     */
+    public static final int BLOCK_DAG_NODES_V7 = 18;
 
     /**
      * (1.5) A piece of the JDK Flight Recorder file holding the run's stack samples (record
@@ -183,7 +202,8 @@ public final class RecordingFormat {
             case BLOCK_REGION -> "region";
             case BLOCK_WARNING -> "warning";
             case BLOCK_END -> "end";
-            case BLOCK_DAG_NODES, BLOCK_DAG_NODES_V2, BLOCK_DAG_NODES_V3, BLOCK_DAG_NODES_V4, BLOCK_DAG_NODES_V5, BLOCK_DAG_NODES_V6 -> "DAG nodes";
+            case BLOCK_DAG_NODES, BLOCK_DAG_NODES_V2, BLOCK_DAG_NODES_V3, BLOCK_DAG_NODES_V4, BLOCK_DAG_NODES_V5, BLOCK_DAG_NODES_V6,
+                 BLOCK_DAG_NODES_V7 -> "DAG nodes";
             case BLOCK_DAG_RUN -> "DAG frame";
             case BLOCK_DAG_BUSY -> "busy intervals";
             case BLOCK_FAILURE -> "recorder failure";

@@ -64,37 +64,44 @@ public final class RecordingWriter implements AutoCloseable {
         finishBlock();
     }
 
-    /** A batch of DAG nodes (a {@link RecordingFormat#BLOCK_DAG_NODES_V6} block); batches may come in any order. */
+    /**
+     * A batch of DAG nodes (a {@link RecordingFormat#BLOCK_DAG_NODES_V7} block: variable-length numbers,
+     * relative to the node before); batches may come in any order.
+     */
     public void dagNodes(java.util.List<io.forkscope.model.dag.RecordedNode> nodes) throws IOException {
-        begin(RecordingFormat.BLOCK_DAG_NODES_V6);
-        data.writeInt(nodes.size());
+        begin(RecordingFormat.BLOCK_DAG_NODES_V7);
+        Varints.writeUnsigned(data, nodes.size());
+        long previousId = 0;
+        long previousStart = 0;
         for (io.forkscope.model.dag.RecordedNode n : nodes) {
-            data.writeLong(n.id());
-            data.writeInt(n.worker());
-            data.writeLong(n.start());
-            data.writeLong(n.end());
-            data.writeLong(n.work());
+            Varints.writeSigned(data, n.id() - previousId);
+            Varints.writeUnsigned(data, Integer.toUnsignedLong(n.worker()));
+            Varints.writeSigned(data, n.start() - previousStart);
+            Varints.writeSigned(data, n.end() - n.start());
+            Varints.writeSigned(data, n.work());
             data.writeByte(n.ends().ordinal());
-            data.writeShort(n.inFrom().length);
+            Varints.writeUnsigned(data, n.inFrom().length);
             for (int i = 0; i < n.inFrom().length; i++) {
-                data.writeLong(n.inFrom()[i]);
+                Varints.writeSigned(data, n.id() - n.inFrom()[i]);
                 data.writeByte(n.inKinds()[i].ordinal());
             }
-            data.writeLong(n.span());
-            data.writeLong(n.strands());
-            data.writeLong(n.creates());
-            data.writeLong(n.waits());
-            data.writeLong(n.innerDelay());
-            data.writeLong(n.taskEnds());
-            data.writeLong(n.firstId());
-            data.writeInt(n.site());
-            data.writeShort(n.sitePath().size());
+            Varints.writeSigned(data, n.span());
+            Varints.writeSigned(data, n.strands());
+            Varints.writeSigned(data, n.creates());
+            Varints.writeSigned(data, n.waits());
+            Varints.writeSigned(data, n.innerDelay());
+            Varints.writeSigned(data, n.taskEnds());
+            Varints.writeSigned(data, n.id() - n.firstId());
+            Varints.writeSigned(data, n.site());
+            Varints.writeUnsigned(data, n.sitePath().size());
             for (int site : n.sitePath()) {
-                data.writeInt(site);
+                Varints.writeUnsigned(data, Integer.toUnsignedLong(site));
             }
-            data.writeLong(n.notRunning());   // 1.9
-            data.writeLong(n.recorderBefore());   // 1.10
-            data.writeLong(n.recorderInside());
+            Varints.writeSigned(data, n.notRunning());
+            Varints.writeSigned(data, n.recorderBefore());
+            Varints.writeSigned(data, n.recorderInside());
+            previousId = n.id();
+            previousStart = n.start();
         }
         finishBlock();
     }

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Format 1.10: a node carries forkscope's own time on its worker before it (since the worker's
  * previous node ended) and, collapsed, between its inner strands (block 17,
- * {@link RecordingFormat#BLOCK_DAG_NODES_V6}); the assembled DAG never lets the inside time exceed
+ * {@link RecordingFormat.BLOCK_DAG_NODES_V7}); the assembled DAG never lets the inside time exceed
  * what its interval leaves after work and not-running time.
  */
 class DagFormat110Test {
@@ -37,7 +37,7 @@ class DagFormat110Test {
     @Test
     void forkscopesOwnTimeComesBackThroughTheFileTheInsideCappedByWhatTheIntervalLeaves() throws Exception {
         byte[] file = DagFormat17Test.written(nodes());
-        assertThat(DagFormat12Test.blockTypes(file)).contains(RecordingFormat.BLOCK_DAG_NODES_V6)
+        assertThat(DagFormat12Test.blockTypes(file)).contains(RecordingFormat.BLOCK_DAG_NODES_V7)
                 .doesNotContain(RecordingFormat.BLOCK_DAG_NODES_V5);
         Dag dag = DagFormat12Test.read(file).recordedDag().orElseThrow();
         assertThat(dag.nodes()).extracting(DagNode::recorderBefore).containsExactly(3L, 9L, 2L);

@@ -83,7 +83,7 @@ class DagFormat12Test {
         byte[] bytes = written();
         assertThat(new int[] {bytes[8] << 8 | bytes[9], bytes[10] << 8 | bytes[11]}).containsExactly(1, RecordingFormat.MINOR);
         List<Integer> types = blockTypes(bytes);
-        assertThat(types).contains(RecordingFormat.BLOCK_DAG_NODES_V6, RecordingFormat.BLOCK_DAG_BUSY)
+        assertThat(types).contains(RecordingFormat.BLOCK_DAG_NODES_V7, RecordingFormat.BLOCK_DAG_BUSY)
                 .doesNotContain(RecordingFormat.BLOCK_DAG_NODES, RecordingFormat.BLOCK_DAG_NODES_V2, RecordingFormat.BLOCK_DAG_NODES_V3,
                         RecordingFormat.BLOCK_DAG_NODES_V4);
         assertThat(types.stream().filter(t -> t == RecordingFormat.BLOCK_DAG_BUSY)).hasSize(4);

@@ -42,7 +42,7 @@ class DagFormat16Test {
         w.endOfRecording();
         byte[] file = bytes.toByteArray();
         assertThat(new int[] {file[8] << 8 | file[9], file[10] << 8 | file[11]}).containsExactly(1, RecordingFormat.MINOR);
-        assertThat(DagFormat12Test.blockTypes(file)).contains(RecordingFormat.BLOCK_DAG_NODES_V6)
+        assertThat(DagFormat12Test.blockTypes(file)).contains(RecordingFormat.BLOCK_DAG_NODES_V7)
                 .doesNotContain(RecordingFormat.BLOCK_DAG_NODES, RecordingFormat.BLOCK_DAG_NODES_V2);
 
         Recording rec = DagFormat12Test.read(file);

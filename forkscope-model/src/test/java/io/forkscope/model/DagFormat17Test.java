@@ -47,7 +47,7 @@ class DagFormat17Test {
     void aTasksSitePathComesBackThroughTheFileAndTheAssembledDag() throws Exception {
         byte[] file = written(nodes());
         assertThat(new int[] {file[8] << 8 | file[9], file[10] << 8 | file[11]}).containsExactly(1, RecordingFormat.MINOR);
-        assertThat(DagFormat12Test.blockTypes(file)).contains(RecordingFormat.BLOCK_DAG_NODES_V6)
+        assertThat(DagFormat12Test.blockTypes(file)).contains(RecordingFormat.BLOCK_DAG_NODES_V7)
                 .doesNotContain(RecordingFormat.BLOCK_DAG_NODES_V3);
         Dag dag = DagFormat12Test.read(file).recordedDag().orElseThrow();
         assertThat(dag.nodes()).extracting(DagNode::site).containsExactly(-1, 7, 3);

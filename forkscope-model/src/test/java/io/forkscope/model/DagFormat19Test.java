@@ -33,7 +33,7 @@ class DagFormat19Test {
     @Test
     void eachNodesNotRunningTimeComesBackThroughTheFileCappedByItsIdleLength() throws Exception {
         byte[] file = DagFormat17Test.written(nodes());
-        assertThat(DagFormat12Test.blockTypes(file)).contains(RecordingFormat.BLOCK_DAG_NODES_V6)
+        assertThat(DagFormat12Test.blockTypes(file)).contains(RecordingFormat.BLOCK_DAG_NODES_V7)
                 .doesNotContain(RecordingFormat.BLOCK_DAG_NODES_V4);
         Dag dag = DagFormat12Test.read(file).recordedDag().orElseThrow();
         // C ran 28 of its 40 ns: at most 12 of them can be not running, whatever the recorder said

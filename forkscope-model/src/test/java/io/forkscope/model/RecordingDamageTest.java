@@ -55,7 +55,7 @@ class RecordingDamageTest {
                 new Object[] {RecordingFormat.BLOCK_WHOLE_RUN, (Block) x -> x.wholeRun(new WholeRun(ws, 2, 2, 3, false))},
                 new Object[] {RecordingFormat.BLOCK_REGION, (Block) x -> x.region(new RegionRecord("r", "main", 5, ws, 0))},
                 new Object[] {RecordingFormat.BLOCK_WARNING, (Block) x -> x.warning("a recorder warning")},
-                new Object[] {RecordingFormat.BLOCK_DAG_NODES_V6, (Block) x -> x.dagNodes(DagFormat16Test.nodes())},
+                new Object[] {RecordingFormat.BLOCK_DAG_NODES_V7, (Block) x -> x.dagNodes(DagFormat16Test.nodes())},
                 new Object[] {RecordingFormat.BLOCK_DAG_BUSY, (Block) x -> x.workerBusy(new WorkerBusy(1, "w1",
                         new long[] {12, 40}))},
                 new Object[] {RecordingFormat.BLOCK_DAG_RUN, (Block) x -> x.dagRun(2, 0, 45)},

@@ -3,9 +3,13 @@ package io.forkscope.analysis.delay;
 import io.forkscope.model.dag.Dag;
 import io.forkscope.model.dag.DagNode;
 import io.forkscope.model.dag.EdgeKind;
+import io.forkscope.model.util.LongIntPairs;
+import java.util.AbstractList;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
-import java.util.TreeMap;
+import java.util.Objects;
+import java.util.RandomAccess;
 
 /**
  * The parallelism profile of a recorded run (measures.md §6, Delay Spotter): running(t), the nodes
@@ -16,92 +20,190 @@ import java.util.TreeMap;
  * change (each segment carries slots(t)).
  */
 public final class ParallelismProfile {
-    private final List<ProfileSegment> segments;
-    private final int workers;
+    private static final int KINDS = EdgeKind.values().length;
 
-    private ParallelismProfile(List<ProfileSegment> segments, int workers) {
-        this.segments = List.copyOf(segments);
+    // The segments, in columns (a DAG of 2.5 M nodes has some 7.5 M segments: as objects with their
+    // ready arrays they took 120 bytes each, here 80): segment i is [starts[i], starts[i + 1]), the
+    // last one ending at finish; they are contiguous. readyByKind of segment i is ready[i * KINDS ..].
+    private final int count;
+    private final long[] starts;
+    private final long finish;
+    private final double[] running;
+    private final double[] ready;
+    private final int[] slots;
+    private final double[] notRunning;
+    private final int[] executing;
+    private final double[] recorder;
+    private final double[] held;
+    private final int workers;
+    private final List<ProfileSegment> view = new SegmentView();
+
+    private ParallelismProfile(int capacity, long finish, int workers) {
+        this.starts = new long[capacity];
+        this.finish = finish;
+        this.running = new double[capacity];
+        this.ready = new double[capacity * KINDS];
+        this.slots = new int[capacity];
+        this.notRunning = new double[capacity];
+        this.executing = new int[capacity];
+        this.recorder = new double[capacity];
+        this.held = new double[capacity];
         this.workers = workers;
+        this.count = 0;
+    }
+
+    private ParallelismProfile(ParallelismProfile built, int count) {
+        this.count = count;
+        this.starts = built.starts;
+        this.finish = built.finish;
+        this.running = built.running;
+        this.ready = built.ready;
+        this.slots = built.slots;
+        this.notRunning = built.notRunning;
+        this.executing = built.executing;
+        this.recorder = built.recorder;
+        this.held = built.held;
+        this.workers = built.workers;
     }
 
     public static ParallelismProfile of(Dag dag) {
         return of(dag, new Readiness(dag));
     }
 
+    // What an event does, in the low bits of its code; the rest is the node's id, or for forkscope's
+    // time between nodes the index of its [from, to) pair in Readiness.recorderSpans.
+    private static final int START = 0;        // a node starts: its running, executing, not-running, forkscope shares
+    private static final int END = 1;          // it ends: the same taken back
+    private static final int HOLD = 2;         // it becomes ready but is held by forkscope's hook
+    private static final int RELEASE = 3;      // it is no longer held: ready (by its kind) until it starts
+    private static final int HOOK_FROM = 4;    // forkscope's time between nodes begins on a worker
+    private static final int HOOK_TO = 5;      // and ends
+    private static final int CUT = 6;          // no change: the run's begin and finish, a change of slots(t)
+    private static final int TYPE_BITS = 3;
+
+    /**
+     * Builds the profile by one sweep over the sorted start and end events of every level (12 bytes
+     * an event, some six a node), applying at each distinct time all of that time's changes and then
+     * cutting a segment to the next time; a change of slots(t) is an event that changes nothing else.
+     */
     static ParallelismProfile of(Dag dag, Readiness readiness) {
-        int kinds = EdgeKind.values().length;
-        int nr = 1 + kinds;   // index of not-running
-        int ex = 2 + kinds;   // index of executing
-        int rc = 3 + kinds;   // index of forkscope's own (recorder)
-        int hd = 4 + kinds;   // index of held (ready, held by forkscope's hook)
-        // change of (running, ready per kind, not running, executing, recorder) at each time
-        TreeMap<Long, double[]> deltas = new TreeMap<>();
-        deltas.put(dag.begin(), new double[LEVELS]);
-        deltas.put(dag.finish(), new double[LEVELS]);
-        for (long t : dag.slots().changesWithin(dag.begin(), dag.finish())) {
-            deltas.putIfAbsent(t, new double[LEVELS]);      // a segment per constant slots(t)
-        }
+        List<DagNode> nodes = dag.nodes();
         long[] spans = readiness.recorderSpans;
+        LongIntPairs events = new LongIntPairs(4 * nodes.size() + spans.length + 16);
+        events.add(dag.begin(), CUT);
+        events.add(dag.finish(), CUT);
+        for (long t : dag.slots().changesWithin(dag.begin(), dag.finish())) {
+            events.add(t, CUT);
+        }
         for (int i = 0; i < spans.length; i += 2) {
-            add(deltas, spans[i], rc, +1);
-            add(deltas, spans[i + 1], rc, -1);
+            events.add(spans[i], (i / 2) << TYPE_BITS | HOOK_FROM);
+            events.add(spans[i + 1], (i / 2) << TYPE_BITS | HOOK_TO);
         }
-        for (DagNode node : dag.nodes()) {
-            double share = runningShare(node);
-            add(deltas, node.start(), 0, +share);
-            add(deltas, node.end(), 0, -share);
-            if (node.end() > node.start()) {
-                add(deltas, node.start(), ex, +1);
-                add(deltas, node.end(), ex, -1);
+        for (DagNode node : nodes) {
+            int id = node.id();
+            events.add(node.start(), id << TYPE_BITS | START);
+            events.add(node.end(), id << TYPE_BITS | END);
+            long readyAt = readiness.ready[id];
+            long heldUntil = readiness.heldUntil[id];
+            if (readyAt < heldUntil) {
+                events.add(readyAt, id << TYPE_BITS | HOLD);
             }
-            double notRunning = notRunningShare(node);
-            if (notRunning > 0) {
-                add(deltas, node.start(), nr, +notRunning);
-                add(deltas, node.end(), nr, -notRunning);
-            }
-            double inside = recorderInsideShare(node);
-            if (inside > 0) {
-                add(deltas, node.start(), rc, +inside);
-                add(deltas, node.end(), rc, -inside);
-            }
-            int k = 1 + readiness.kind[node.id()].ordinal();
-            long ready = readiness.ready[node.id()];
-            long held = readiness.heldUntil[node.id()];
-            if (ready < held) {                  // ready, but held by forkscope's hook on its predecessor's worker
-                add(deltas, ready, hd, +1);
-                add(deltas, held, hd, -1);
-            }
-            if (held < node.start()) {
-                add(deltas, held, k, +1);
-                add(deltas, node.start(), k, -1);
-            }
-            if (node.innerDelay() > 0 && node.end() > node.start()) {
-                // a collapsed node's inner strands waited this long in all: spread it over the node
-                double rate = (double) node.innerDelay() / (node.end() - node.start());
-                add(deltas, node.start(), 1 + EdgeKind.CREATE.ordinal(), rate);
-                add(deltas, node.end(), 1 + EdgeKind.CREATE.ordinal(), -rate);
+            if (readyAt < heldUntil || heldUntil < node.start()) {
+                events.add(heldUntil, id << TYPE_BITS | RELEASE);
             }
         }
-        List<ProfileSegment> segments = new ArrayList<>();
-        double[] level = new double[LEVELS];
-        Long previous = null;
-        for (var entry : deltas.entrySet()) {
-            long t = entry.getKey();
-            if (previous != null && t > previous && previous >= dag.begin() && t <= dag.finish()) {
-                double[] ready = new double[kinds];
-                for (int k = 0; k < kinds; k++) {
-                    ready[k] = Math.max(0, level[1 + k]);
-                }
-                segments.add(new ProfileSegment(previous, t, clean(level[0]), ready, dag.slots().at(previous),
-                        clean(level[nr]), (int) Math.rint(level[ex]), clean(level[rc]), clean(level[hd])));
+        events.sortByKey();
+        int distinct = 0;
+        for (int i = 0; i < events.size(); i++) {
+            if (i == 0 || events.key(i) != events.key(i - 1)) {
+                distinct++;
             }
-            double[] d = entry.getValue();
-            for (int i = 0; i < level.length; i++) {
-                level[i] += d[i];
+        }
+        ParallelismProfile p = new ParallelismProfile(Math.max(0, distinct - 1), dag.finish(), dag.workers());
+        Levels level = new Levels();
+        int count = 0;
+        boolean any = false;
+        long previous = 0;
+        for (int i = 0; i < events.size(); ) {
+            long t = events.key(i);
+            if (any && t > previous && previous >= dag.begin() && t <= dag.finish()) {
+                p.put(count++, previous, level, dag.slots().at(previous));
+            }
+            for (; i < events.size() && events.key(i) == t; i++) {
+                level.apply(events.value(i), nodes, readiness);
             }
             previous = t;
+            any = true;
         }
-        return new ParallelismProfile(segments, dag.workers());
+        return new ParallelismProfile(p, count);
+    }
+
+    private void put(int i, long start, Levels level, int slotsNow) {
+        starts[i] = start;
+        running[i] = clean(level.running);
+        for (int k = 0; k < KINDS; k++) {
+            ready[i * KINDS + k] = Math.max(0, level.ready[k]);
+        }
+        slots[i] = slotsNow;
+        notRunning[i] = clean(level.notRunning);
+        executing[i] = (int) Math.rint(level.executing);
+        recorder[i] = clean(level.recorder);
+        held[i] = clean(level.held);
+    }
+
+    /** The levels during the sweep: what is running, ready, ... at the current time. */
+    private static final class Levels {
+        double running;
+        final double[] ready = new double[KINDS];
+        double notRunning;
+        double executing;
+        double recorder;
+        double held;
+
+        void apply(int code, List<DagNode> nodes, Readiness readiness) {
+            int type = code & ((1 << TYPE_BITS) - 1);
+            int id = code >>> TYPE_BITS;
+            switch (type) {
+                case START:
+                case END: {
+                    DagNode node = nodes.get(id);
+                    int sign = type == START ? +1 : -1;
+                    running += sign * runningShare(node);
+                    if (node.end() > node.start()) {
+                        executing += sign;
+                    }
+                    notRunning += sign * notRunningShare(node);
+                    recorder += sign * recorderInsideShare(node);
+                    if (node.innerDelay() > 0 && node.end() > node.start()) {
+                        // a collapsed node's inner strands waited this long in all: spread it over the node
+                        ready[EdgeKind.CREATE.ordinal()] += sign * (double) node.innerDelay() / (node.end() - node.start());
+                    }
+                    if (type == START && readiness.heldUntil[id] < node.start()) {
+                        ready[readiness.kind[id].ordinal()] -= 1;      // it was ready until now
+                    }
+                    break;
+                }
+                case HOLD:
+                    held += 1;
+                    break;
+                case RELEASE:
+                    if (readiness.ready[id] < readiness.heldUntil[id]) {
+                        held -= 1;
+                    }
+                    if (readiness.heldUntil[id] < nodes.get(id).start()) {
+                        ready[readiness.kind[id].ordinal()] += 1;
+                    }
+                    break;
+                case HOOK_FROM:
+                    recorder += 1;
+                    break;
+                case HOOK_TO:
+                    recorder -= 1;
+                    break;
+                default:
+                    break;
+            }
+        }
     }
 
     /**
@@ -130,9 +232,6 @@ public final class ParallelismProfile {
         }
         return Math.min(1.0 - runningShare(node), (double) node.notRunning() / length);
     }
-
-    /** Levels per time: running, ready per edge kind, not running, executing, recorder, held. */
-    private static final int LEVELS = 5 + EdgeKind.values().length;
 
     /** Told where forkscope's time lies: on the worker of node {@code after} (-1: before a worker's first node), over [from, to). */
     @FunctionalInterface
@@ -200,12 +299,9 @@ public final class ParallelismProfile {
         return Math.abs(level - r) < 1e-9 ? r : Math.max(0, level);
     }
 
-    private static void add(TreeMap<Long, double[]> deltas, long t, int index, double value) {
-        deltas.computeIfAbsent(t, x -> new double[LEVELS])[index] += value;
-    }
-
+    /** @return the segments in time order, a view that makes each {@link ProfileSegment} when asked for it */
     public List<ProfileSegment> segments() {
-        return segments;
+        return view;
     }
 
     /** @return the peak of slots(t) over the run (P as one number, for charts); each segment has its own */
@@ -213,21 +309,57 @@ public final class ParallelismProfile {
         return workers;
     }
 
-    /** @return the segment covering time t, or null outside the run */
-    public ProfileSegment at(long t) {
+    /** @return how many segments there are */
+    public int size() {
+        return count;
+    }
+
+    /** @return when segment i starts */
+    public long start(int i) {
+        return starts[i];
+    }
+
+    /** @return when segment i ends */
+    public long end(int i) {
+        return i + 1 < count ? starts[i + 1] : finish;
+    }
+
+    /** @return the first segment that ends after {@code t} ({@link #size()} if none): a binary search */
+    public int firstEndingAfter(long t) {
         int lo = 0;
-        int hi = segments.size() - 1;
-        while (lo <= hi) {
+        int hi = count;
+        while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            ProfileSegment s = segments.get(mid);
-            if (t < s.start()) {
-                hi = mid - 1;
-            } else if (t >= s.end()) {
+            if (end(mid) <= t) {
                 lo = mid + 1;
             } else {
-                return s;
+                hi = mid;
             }
         }
-        return null;
+        return lo;
+    }
+
+    /** @return the segment covering time t, or null outside the run */
+    public ProfileSegment at(long t) {
+        int i = firstEndingAfter(t);
+        return i < count && start(i) <= t ? segment(i) : null;
+    }
+
+    private ProfileSegment segment(int i) {
+        return new ProfileSegment(starts[i], end(i), running[i], Arrays.copyOfRange(ready, i * KINDS, i * KINDS + KINDS),
+                slots[i], notRunning[i], executing[i], recorder[i], held[i]);
+    }
+
+    private final class SegmentView extends AbstractList<ProfileSegment> implements RandomAccess {
+        @Override
+        public ProfileSegment get(int i) {
+            Objects.checkIndex(i, count);
+            return segment(i);
+        }
+
+        @Override
+        public int size() {
+            return count;
+        }
     }
 }

@@ -111,7 +111,7 @@ public record ReadyPath(List<Integer> nodes, long work, double busyDelay, double
         if (from >= to) {
             return;
         }
-        for (int i = firstEndingAfter(segments, from); i < segments.size() && segments.get(i).start() < to; i++) {
+        for (int i = profile.firstEndingAfter(from); i < segments.size() && segments.get(i).start() < to; i++) {
             ProfileSegment s = segments.get(i);
             long a = Math.max(from, s.start());
             long b = Math.min(to, s.end());
@@ -135,20 +135,5 @@ public record ReadyPath(List<Integer> nodes, long work, double busyDelay, double
                 into[2] += Math.max(0, (workers - p - own) - s.ready() - s.held()) * dt * (1 - share);
             }
         }
-    }
-
-    /** The first of the segments (in time order, contiguous) that ends after {@code t}: a binary search. */
-    private static int firstEndingAfter(List<ProfileSegment> segments, long t) {
-        int lo = 0;
-        int hi = segments.size();
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (segments.get(mid).end() <= t) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
     }
 }

@@ -163,7 +163,7 @@ class RecordingSinkTest {
         int info = io.forkscope.model.RecordingFormat.BLOCK_INFO;
         int whole = io.forkscope.model.RecordingFormat.BLOCK_WHOLE_RUN;
         assertThat(blockTypes(bytes.toByteArray())).containsExactly(info, whole,
-                io.forkscope.model.RecordingFormat.BLOCK_DAG_NODES_V6, io.forkscope.model.RecordingFormat.BLOCK_DAG_BUSY,
+                io.forkscope.model.RecordingFormat.BLOCK_DAG_NODES_V7, io.forkscope.model.RecordingFormat.BLOCK_DAG_BUSY,
                 io.forkscope.model.RecordingFormat.BLOCK_DAG_RUN, io.forkscope.model.RecordingFormat.BLOCK_WARNING,
                 whole, io.forkscope.model.RecordingFormat.BLOCK_END);
     }
@@ -182,7 +182,7 @@ class RecordingSinkTest {
                 "regions", "warnings", "closing warnings", "snapshot true");
         assertThat(blockTypes(bytes.toByteArray())).containsSubsequence(io.forkscope.model.RecordingFormat.BLOCK_INFO,
                 io.forkscope.model.RecordingFormat.BLOCK_WHOLE_RUN, io.forkscope.model.RecordingFormat.BLOCK_INFO,
-                io.forkscope.model.RecordingFormat.BLOCK_DAG_NODES_V6);
+                io.forkscope.model.RecordingFormat.BLOCK_DAG_NODES_V7);
         Recording rec = RecordingReader.read(new ByteArrayInputStream(bytes.toByteArray()), "mem");
         assertThat(rec.ended()).isTrue();
         assertThat(rec.complete()).isFalse();
@@ -214,7 +214,7 @@ class RecordingSinkTest {
         sink.close();
         assertThat(log).containsExactly("regions", "warnings", "regions", "warnings");
         assertThat(blockTypes(bytes.toByteArray()).subList(2, 7)).containsExactly(
-                io.forkscope.model.RecordingFormat.BLOCK_DAG_NODES_V6, io.forkscope.model.RecordingFormat.BLOCK_DAG_BUSY,
+                io.forkscope.model.RecordingFormat.BLOCK_DAG_NODES_V7, io.forkscope.model.RecordingFormat.BLOCK_DAG_BUSY,
                 io.forkscope.model.RecordingFormat.BLOCK_DAG_BUSY, io.forkscope.model.RecordingFormat.BLOCK_DAG_RUN,
                 io.forkscope.model.RecordingFormat.BLOCK_WHOLE_RUN);
         assertThat(blockTypes(bytes.toByteArray()).subList(7, 9)).containsExactly(

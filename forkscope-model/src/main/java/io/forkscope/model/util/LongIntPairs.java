@@ -1,0 +1,157 @@
+package io.forkscope.model.util;
+
+import java.util.Arrays;
+
+/**
+ * A growable list of pairs of a long key and an int value, sortable by key in place: two primitive
+ * arrays, 12 bytes a pair, where boxed maps cost some 100-150 (a DAG of 2.5 M nodes has 2.5 M node
+ * ids to index and some 15 M profile events, each a time and a code: the DAG assembler and the
+ * parallelism profile sort them here).
+ *
+ * <p>The sort is a quicksort on the parallel arrays with a median-of-three pivot, insertion sort for
+ * short ranges, and recursion only into the smaller side (stack depth O(log n)); a range that
+ * partitions badly ({@code depth} exhausted) is finished by heapsort, so the worst case stays
+ * O(n log n). It is not stable: pairs with one key come out in no particular order.
+ */
+public final class LongIntPairs {
+    private long[] keys;
+    private int[] values;
+    private int size;
+
+    /** @param capacity how many pairs to make room for at first (it grows as needed) */
+    public LongIntPairs(int capacity) {
+        keys = new long[Math.max(16, capacity)];
+        values = new int[keys.length];
+    }
+
+    public void add(long time, int code) {
+        if (size == keys.length) {
+            int cap = keys.length + (keys.length >> 1);
+            keys = Arrays.copyOf(keys, cap);
+            values = Arrays.copyOf(values, cap);
+        }
+        keys[size] = time;
+        values[size++] = code;
+    }
+
+    public int size() {
+        return size;
+    }
+
+    /** @return the key of pair i */
+    public long key(int i) {
+        return keys[i];
+    }
+
+    /** @return the value of pair i */
+    public int value(int i) {
+        return values[i];
+    }
+
+    /**
+     * @return the index of a pair with this key in a list sorted by key, or -(insertion point) - 1 when
+     *         none has it (as {@link Arrays#binarySearch(long[], long)})
+     */
+    public int search(long key) {
+        return Arrays.binarySearch(keys, 0, size, key);
+    }
+
+    /** Sorts the pairs by key (ties in no particular order). */
+    public void sortByKey() {
+        int depth = 2 * (32 - Integer.numberOfLeadingZeros(Math.max(1, size)));
+        sort(0, size - 1, depth);
+    }
+
+    private void sort(int lo, int hi, int depth) {
+        while (hi - lo > 16) {
+            if (depth-- == 0) {
+                heapsort(lo, hi);
+                return;
+            }
+            int mid = (lo + hi) >>> 1;
+            // median of three to lo's place
+            if (keys[mid] < keys[lo]) {
+                swap(mid, lo);
+            }
+            if (keys[hi] < keys[lo]) {
+                swap(hi, lo);
+            }
+            if (keys[hi] < keys[mid]) {
+                swap(hi, mid);
+            }
+            swap(lo, mid);
+            long pivot = keys[lo];
+            // Hoare partition: [lo, j] <= pivot <= [j + 1, hi]
+            int i = lo - 1;
+            int j = hi + 1;
+            while (true) {
+                do {
+                    i++;
+                } while (keys[i] < pivot);
+                do {
+                    j--;
+                } while (keys[j] > pivot);
+                if (i >= j) {
+                    break;
+                }
+                swap(i, j);
+            }
+            if (j - lo < hi - j) {
+                sort(lo, j, depth);
+                lo = j + 1;
+            } else {
+                sort(j + 1, hi, depth);
+                hi = j;
+            }
+        }
+        for (int i = lo + 1; i <= hi; i++) {
+            long t = keys[i];
+            int c = values[i];
+            int k = i - 1;
+            while (k >= lo && keys[k] > t) {
+                keys[k + 1] = keys[k];
+                values[k + 1] = values[k];
+                k--;
+            }
+            keys[k + 1] = t;
+            values[k + 1] = c;
+        }
+    }
+
+    private void heapsort(int lo, int hi) {
+        int n = hi - lo + 1;
+        for (int i = n / 2 - 1; i >= 0; i--) {
+            siftDown(lo, i, n);
+        }
+        for (int end = n - 1; end > 0; end--) {
+            swap(lo, lo + end);
+            siftDown(lo, 0, end);
+        }
+    }
+
+    private void siftDown(int lo, int i, int n) {
+        while (true) {
+            int child = 2 * i + 1;
+            if (child >= n) {
+                return;
+            }
+            if (child + 1 < n && keys[lo + child + 1] > keys[lo + child]) {
+                child++;
+            }
+            if (keys[lo + i] >= keys[lo + child]) {
+                return;
+            }
+            swap(lo + i, lo + child);
+            i = child;
+        }
+    }
+
+    private void swap(int a, int b) {
+        long t = keys[a];
+        keys[a] = keys[b];
+        keys[b] = t;
+        int c = values[a];
+        values[a] = values[b];
+        values[b] = c;
+    }
+}
