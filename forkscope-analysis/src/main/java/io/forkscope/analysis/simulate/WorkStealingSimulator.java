@@ -47,11 +47,13 @@ import io.forkscope.model.dag.Dag;
  * node at its whole work ({@link DagShape#replaySpan}), S steals, X splits and D the most nodes on a
  * path ({@link DagShape#depth}):
  * <pre>
- *   T_P ≤ (T1 + L·(S + X)) / P  +  T∞' + L·min(S, D)
+ *   T_P ≤ (T1 + L·(S + X)) / P  +  (1 − 1/P)·(T∞' + L·min(S, D))
  * </pre>
- * (complete instants, all workers running or stealing, add up to at most the first term; at any
- * other instant every ready node is claimed, so the longest remaining path shrinks at rate 1, and
- * each node on it is stolen at most once). With L = 0 this is Brent's T1/P + T∞'. Lower bounds:
+ * (let C be the time all workers are running or stealing and I the rest: P·C + I ≤ T1 + L·(S + X),
+ * as at least one worker is busy at every instant before the end; during I every ready node is
+ * claimed, so the longest remaining path shrinks at rate 1, and each node on it is stolen at most
+ * once and never made later by a split: I ≤ T∞' + L·min(S, D)). With L = 0 this is Graham's
+ * T1/P + (1 − 1/P)·T∞', within Brent's T1/P + T∞'. Lower bounds:
  * T1/P and T∞' ({@link CollapsedReplay#SEQUENTIAL}) or T∞ ({@link CollapsedReplay#MALLEABLE}).
  *
  * <p><b>Breakdown.</b> Over each interval where they are constant, with p workers running a node,
