@@ -1,0 +1,71 @@
+package io.forkscope.analysis.model;
+
+import java.util.List;
+
+/**
+ * The basis functions of the performance model's equations (measures.md §7, Namsraijav &amp; Taura
+ * Eqs. 10–15), each a row of features whose non-negative coefficients the fit finds.
+ *
+ * <p>Logarithms are base 2 and clamped at 0: lg x = log₂ max(x, 1), lglg x = lg(lg x). The paper
+ * does not give a base; another base only rescales the coefficient, and base 2 keeps every feature
+ * non-negative for every n ≥ 0 (ln ln n is negative below n = e, and undefined at n = 1), as a
+ * non-negative fit needs. With {@code exponential} the size s fed to the bases is 2ⁿ instead of n
+ * (the paper's n → 2ⁿ for fib and nqueens), so that lg s = n exactly.
+ */
+public final class ModelBases {
+    /** Eq. 11 (T1'(n), and T∞(n) for {@link SpanNoWork}): 1, s, s lg s, s², s² lg s, s³, s lglg s. */
+    public static final List<String> SERIAL_WORK = List.of("1", "n", "n lg n", "n^2", "n^2 lg n", "n^3", "n lglg n");
+    /** Eq. 10 (T1(n,p) − T1'(n)): T1'·(p−1)/p, T1'·(p−1). */
+    public static final List<String> WORK = List.of("T1'(p-1)/p", "T1'(p-1)");
+    /** Eqs. 13–14 (create_task(n), wait_tasks(n)): s, s lg s, s², s³, s lglg s. */
+    public static final List<String> COUNTS = List.of("n", "n lg n", "n^2", "n^3", "n lglg n");
+    /** Eq. 12: create·1, create·(p−1), create·(p−1)/p, then the same for wait. */
+    public static final List<String> DELAY = List.of("create", "create(p-1)", "create(p-1)/p",
+            "wait", "wait(p-1)", "wait(p-1)/p");
+    /** Eq. 15: (p−1)²·(1, s, s lg s, s²). */
+    public static final List<String> NO_WORK = List.of("(p-1)^2", "(p-1)^2 n", "(p-1)^2 n lg n", "(p-1)^2 n^2");
+
+    private ModelBases() {
+    }
+
+    /** The size the bases see: n, or 2ⁿ for an exponential program. */
+    public static double size(double n, boolean exponential) {
+        return exponential ? Math.pow(2, n) : n;
+    }
+
+    static double lg(double x) {
+        return x > 1 ? Math.log(x) / Math.log(2) : 0;
+    }
+
+    static double lglg(double x) {
+        return lg(lg(x));
+    }
+
+    public static double[] serialWork(double s) {
+        double l = lg(s);
+        return new double[] {1, s, s * l, s * s, s * s * l, s * s * s, s * lglg(s)};
+    }
+
+    public static double[] work(double serialWork, int p) {
+        return new double[] {serialWork * (p - 1) / p, serialWork * (p - 1)};
+    }
+
+    public static double[] counts(double s) {
+        return new double[] {s, s * lg(s), s * s, s * s * s, s * lglg(s)};
+    }
+
+    public static double[] delay(double createTask, double waitTasks, int p) {
+        double q = p - 1;
+        return new double[] {createTask, createTask * q, createTask * q / p, waitTasks, waitTasks * q, waitTasks * q / p};
+    }
+
+    public static double[] noWork(double s, int p) {
+        double q2 = (double) (p - 1) * (p - 1);
+        return new double[] {q2, q2 * s, q2 * s * lg(s), q2 * s * s};
+    }
+
+    /** "b1".."b7" and the like: the paper's names for a component's coefficients. */
+    static List<String> names(String letter, int count) {
+        return java.util.stream.IntStream.rangeClosed(1, count).mapToObj(i -> letter + i).toList();
+    }
+}
