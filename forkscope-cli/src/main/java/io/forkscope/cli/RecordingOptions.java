@@ -37,6 +37,11 @@ final class RecordingOptions {
             description = "with --mode dag: keep every strand (by default a sub-DAG one worker ran alone becomes one node)")
     boolean noCollapse;
 
+    @Option(names = "--dag-max-nodes", paramLabel = "N",
+            description = "with --mode dag: keep the DAG's first N nodes (default 1,000,000, some 30 MB), then end its"
+                + " window; work, span and regions still cover the whole run; 0: no bound")
+    Long dagMaxNodes;
+
     @Option(names = "--pool-mode", paramLabel = "fifo|lifo",
             description = "make every ForkJoinPool the program creates FIFO (asyncMode) or LIFO, to compare both")
     String poolMode;
@@ -94,7 +99,8 @@ final class RecordingOptions {
 
     /** @return whether any of these options was given (example takes them only with --record) */
     boolean anyGiven() {
-        return !"time".equals(unit) || burdenText != null || mode != null || noCollapse || poolMode != null || sites
+        return !"time".equals(unit) || burdenText != null || mode != null || noCollapse || dagMaxNodes != null
+                || poolMode != null || sites
                 || !sitesInclude.isEmpty() || !sitesExclude.isEmpty() || sample || sampler != null || contexts != null
                 || samplePeriodMs != null;
     }
@@ -123,6 +129,12 @@ final class RecordingOptions {
         if (!recordMode.equals("cilkview") && !recordMode.equals("dag")) {
             throw new UserError("--mode is cilkview or dag, not '" + recordMode + "'");
         }
+        if (dagMaxNodes != null && dagMaxNodes < 0) {
+            throw new UserError("--dag-max-nodes is a count of nodes (0: no bound), not " + dagMaxNodes);
+        }
+        if (dagMaxNodes != null && !recordMode.equals("dag")) {
+            throw new UserError("--dag-max-nodes needs --mode dag");
+        }
         if (poolMode != null && !poolMode.equals("fifo") && !poolMode.equals("lifo")) {
             throw new UserError("--pool-mode is fifo or lifo, not '" + poolMode + "'");
         }
@@ -143,6 +155,9 @@ final class RecordingOptions {
             launch.option("mode=dag");
             if (noCollapse) {
                 launch.option("collapse=false");
+            }
+            if (dagMaxNodes != null) {
+                launch.option("dag.max.nodes=" + dagMaxNodes);
             }
         }
         if (poolMode != null) {

@@ -82,6 +82,35 @@ class DagModeIT {
         }
     }
 
+    /**
+     * A budget the run exceeds: the file holds the DAG's first window (every node started before its
+     * end W, none after), the frame ends at W, work + not running + forkscope + delay + no-work still add
+     * up to P x the window, and the whole run's work (the online measures) is the whole run's.
+     */
+    @ParameterizedTest(name = "on {0}")
+    @MethodSource("io.forkscope.it.Jdks#javas")
+    void aDagBudgetKeepsTheFirstWindowAndSaysSo(String java, @TempDir Path dir) throws Exception {
+        Path out = dir.resolve("window.fsk");
+        ChildJvm.Result r = ChildJvm.run(ChildJvm.command(java, "out=" + out + ",mode=dag,collapse=false,dag.max.nodes=3000",
+                List.of(), SampleMain.class, "fib", "--n", "22", "--cutoff", "2", "--workers", "2"), dir);
+        assertThat(r.exitCode()).as(r.stderr()).isZero();
+        Recording rec = RecordingReader.read(out);
+        long w = rec.info().dagWindowEnd().orElseThrow();
+        assertThat(rec.info().dagDroppedNodes().orElseThrow()).isPositive();
+        assertThat(rec.warnings()).anySatisfy(m -> assertThat(m).contains("the DAG covers the run's first")
+                .contains("budget of 3,000 nodes").contains("--dag-max-nodes 0"));
+        Dag dag = rec.recordedDag().orElseThrow();
+        assertThat(dag.finish()).isEqualTo(w);
+        assertThat(dag.nodes()).allSatisfy(n -> assertThat(n.start()).isLessThan(w));
+        // whole batches: at least the budget; late batches add only nodes that started before W
+        assertThat(dag.nodes().size()).isGreaterThanOrEqualTo(3000).isLessThan((int) rec.wholeRun().tasks());
+        long dagWork = dag.nodes().stream().mapToLong(DagNode::work).sum();
+        assertThat(rec.wholeRun().measures().work()).isGreaterThan(dagWork);
+        DelayReport report = DelaySpotter.analyze(dag);
+        double total = (double) dag.slotTime();
+        assertThat(report.breakdown().total()).isCloseTo(total, within(1e-6 * total));
+    }
+
     static boolean insideOne(WorkerBusy busy, long start, long end) {
         for (int i = 0; i < busy.count(); i++) {
             if (busy.start(i) <= start && end <= busy.end(i)) {

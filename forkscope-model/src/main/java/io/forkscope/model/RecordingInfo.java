@@ -45,6 +45,20 @@ public final class RecordingInfo {
     /** The 1-minute load average at the close (it counts the run itself and lags), with {@link #MACHINE_OTHERS_SHARE}. */
     public static final String MACHINE_LOAD_AVERAGE = "machine.load.average";
 
+    /**
+     * The DAG budget (record --dag-max-nodes; format 1.11 files from this recorder on, mode dag, absent
+     * without a bound): the nodes the recorder writes before the DAG's window ends.
+     */
+    public static final String DAG_MAX_NODES = "dag.max.nodes";
+    /**
+     * Where the DAG's window ended, in ns from the recording's origin, written at the close when the
+     * budget was reached: the file holds every node that started before it and none after, and
+     * readers end the analysed frame there. Absent when the whole run's DAG is in the file.
+     */
+    public static final String DAG_WINDOW_END_NS = "dag.window.end.ns";
+    /** How many nodes the recorder left out after the window ended, with {@link #DAG_WINDOW_END_NS}. */
+    public static final String DAG_DROPPED_NODES = "dag.dropped.nodes";
+
     private final Map<String, String> values;
 
     public RecordingInfo(Map<String, String> values) {
@@ -101,5 +115,32 @@ public final class RecordingInfo {
 
     public String burdenSource() {
         return get(BURDEN_SOURCE, "unknown");
+    }
+
+    /** @return where the DAG's window ended (ns from the origin), when the recorder's budget ended it */
+    public java.util.OptionalLong dagWindowEnd() {
+        return optionalLong(DAG_WINDOW_END_NS);
+    }
+
+    /** @return how many nodes the recorder left out after the window, when the budget ended it */
+    public java.util.OptionalLong dagDroppedNodes() {
+        return optionalLong(DAG_DROPPED_NODES);
+    }
+
+    /** @return the DAG budget the run was recorded with, when it had one */
+    public java.util.OptionalLong dagMaxNodes() {
+        return optionalLong(DAG_MAX_NODES);
+    }
+
+    private java.util.OptionalLong optionalLong(String key) {
+        String v = values.get(key);
+        if (v == null) {
+            return java.util.OptionalLong.empty();
+        }
+        try {
+            return java.util.OptionalLong.of(Long.parseLong(v.trim()));
+        } catch (NumberFormatException e) {
+            return java.util.OptionalLong.empty();
+        }
     }
 }

@@ -218,11 +218,19 @@ public final class RecordingReader {
             if (dropped > 0) {
                 warnings.add(name + ": " + dropped + " busy interval(s) end before they start; they are left out");
             }
+            java.util.OptionalLong windowEnd = recordingInfo.dagWindowEnd();
+            if (windowEnd.isPresent()) {
+                // the recorder's budget ended the DAG's window: analyse up to its end (see DagWindow)
+                warnings.add(DagWindow.describe(name, recordingInfo, frame[1], frame[2]));
+                long w = windowEnd.getAsLong();
+                dagNodes.removeIf(n -> n.start() >= w);
+            }
             try {
                 DagAssembler.Assembled a = DagAssembler.assembleAndRelease(dagNodes, workerBusy, (int) frame[0], frame[1],
                         frame[2]);
-                dag = a.dag().withSlots(slots != null ? slots
-                        : io.forkscope.model.slots.WorkerSlots.constant(dag0Workers(a.dag()), whole.threads()));
+                Dag assembled = windowEnd.isPresent() ? DagWindow.cut(a.dag(), windowEnd.getAsLong()) : a.dag();
+                dag = assembled.withSlots(slots != null ? slots
+                        : io.forkscope.model.slots.WorkerSlots.constant(dag0Workers(assembled), whole.threads()));
                 if (a.droppedEdges() > 0) {
                     warnings.add(name + ": " + a.droppedEdges() + " DAG edge(s) name nodes the file does not hold"
                             + " (a recording cut short); they are left out");

@@ -78,6 +78,9 @@ public final class Agent {
             giveWorkersStack(opts, inst, engine);
             RecordingSink sink = new RecordingSink(new RecordingWriter(file.stream()), info(opts, pid), engine,
                     opts.flushMs());
+            if (opts.recordsDag()) {
+                sink.dagMaxNodes(opts.dagMaxNodes());
+            }
             measureMachineLoad(sink);
             if (opts.workers() != AgentOptions.KEEP_WORKERS || opts.fifoPools() != null) {
                 // before the recorder, which loads (and so weaves) ForkJoinPool at once

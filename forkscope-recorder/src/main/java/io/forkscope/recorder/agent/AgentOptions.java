@@ -27,6 +27,9 @@ import java.util.List;
  *                  nothing woven into java.util.concurrent (what forkscope bench measures)
  * collapse=false   with mode=dag, keep every strand (by default a sub-DAG one worker ran alone
  *                  becomes one node)
+ * dag.max.nodes=N  with mode=dag, the DAG's budget: after N nodes the DAG's window ends and later
+ *                  nodes are left out (the file then holds the run's first window; work, span and
+ *                  regions still cover the whole run); 0 = no bound; default 1,000,000 (~30 MB)
  * pool.mode=fifo|lifo   make every ForkJoinPool the program creates FIFO (asyncMode) or LIFO, to
  *                  compare one program on both (forkscope compare)
  * workers=P        give every ForkJoinPool the program creates parallelism P (the common pool's
@@ -65,7 +68,10 @@ public record AgentOptions(Path out, boolean force, Unit unit, long burden, Stri
                            String mode, int workers, Boolean fifoPools, boolean collapse, long cpuThresholdNs,
                            boolean sites, List<String> sitesInclude, List<String> sitesExclude,
                            long sitesThrottleNs, boolean sample, long samplePeriodMs, long workerStack,
-                           String sampler) {
+                           String sampler, long dagMaxNodes) {
+    /** The default DAG budget (dag.max.nodes): some 30 MB of format 1.11 nodes. */
+    public static final long DEFAULT_DAG_MAX_NODES = 1_000_000;
+
     /** {@link #workerStack} of worker.stack=auto: a multiple of the JVM's default thread stack. */
     public static final long WORKER_STACK_AUTO = -1;
     /** {@link #workerStack} of worker.stack=off: workers keep the JVM's default. */
@@ -103,6 +109,7 @@ public record AgentOptions(Path out, boolean force, Unit unit, long burden, Stri
         int workers = KEEP_WORKERS;
         Boolean fifo = null;
         boolean collapse = true;
+        long dagMaxNodes = DEFAULT_DAG_MAX_NODES;
         long cpuThreshold = DEFAULT_CPU_THRESHOLD_NS;
         Boolean sites = null;
         List<String> include = List.of();
@@ -169,6 +176,17 @@ public record AgentOptions(Path out, boolean force, Unit unit, long burden, Stri
                         }
                         collapse = value.equals("true");
                     }
+                    case "dag.max.nodes" -> {
+                        try {
+                            dagMaxNodes = Long.parseLong(value);
+                        } catch (NumberFormatException e) {
+                            dagMaxNodes = -1;
+                        }
+                        if (dagMaxNodes < 0) {
+                            throw new IllegalArgumentException("agent option dag.max.nodes is a count of nodes (0: no bound),"
+                                    + " not '" + value + "'");
+                        }
+                    }
                     case "pool.mode" -> {
                         if (!value.equals("fifo") && !value.equals("lifo")) {
                             throw new IllegalArgumentException("agent option pool.mode is fifo or lifo, not '" + value + "'");
@@ -222,7 +240,7 @@ public record AgentOptions(Path out, boolean force, Unit unit, long burden, Stri
         }
         return new AgentOptions(out, force, unit, burden, source, flush, mode, workers, fifo, collapse, cpuThreshold,
                 withSites, include, exclude, unit == Unit.TIME ? throttle : 0, withSamples, samplePeriod,
-                workerStack, sampler == null ? SAMPLER_ASYNC_PROFILER : sampler);
+                workerStack, sampler == null ? SAMPLER_ASYNC_PROFILER : sampler, dagMaxNodes);
     }
 
     /** @return whether every node of the run's DAG is recorded too (see {@link #MODE_DAG}) */

@@ -56,6 +56,8 @@ public final class RecordingSink {
     private volatile java.util.concurrent.Callable<ClosingSamples> samples;
     private volatile Supplier<String> endedBy = () -> null;
     private volatile Supplier<Map<String, String>> infoOnClose = Map::of;
+    /** What of the DAG's nodes the file holds (sink thread only once started). */
+    private volatile DagBudget dagBudget = new DagBudget(DagBudget.UNLIMITED);
     // guarded by this
     private boolean closed;
     private boolean failureWritten;
@@ -109,6 +111,14 @@ public final class RecordingSink {
      * over the run): written with the measurements' closing information. Set before {@link #start};
      * a supplier that throws adds nothing.
      */
+    /**
+     * Bounds the DAG: after {@code maxNodes} nodes the window ends (see {@link DagBudget});
+     * 0 for no bound. Set before {@link #start}.
+     */
+    public void dagMaxNodes(long maxNodes) {
+        this.dagBudget = new DagBudget(maxNodes);
+    }
+
     public void infoOnClose(Supplier<Map<String, String>> source) {
         this.infoOnClose = source;
     }
@@ -203,6 +213,7 @@ public final class RecordingSink {
                     writer.warning(w);
                 }
                 java.util.Map<String, String> closingInfo = new java.util.TreeMap<>(measurements.closingInfo());
+                closingInfo.putAll(dagBudget.info());
                 try {
                     closingInfo.putAll(infoOnClose.get());
                 } catch (RuntimeException e) {
@@ -336,7 +347,9 @@ public final class RecordingSink {
 
     private void writeDag(boolean isFinal) throws IOException {
         try {
-            measurements.drainDagNodes(writing(writer::dagNodes), isFinal);
+            DagBudget budget = dagBudget;
+            java.util.function.Consumer<java.util.List<io.forkscope.model.dag.RecordedNode>> write = writing(writer::dagNodes);
+            measurements.drainDagNodes(batch -> budget.write(batch, write), isFinal);
             measurements.drainWorkerBusy(writing(writer::workerBusy), isFinal);
         } catch (java.io.UncheckedIOException e) {
             throw e.getCause();

@@ -38,6 +38,16 @@ class AgentOptionsTest {
     }
 
     @Test
+    void theDagBudgetIsAMillionNodesByDefaultZeroForNoneAndNeverNegative() {
+        assertThat(AgentOptions.parse("mode=dag", 7).dagMaxNodes()).isEqualTo(1_000_000);
+        assertThat(AgentOptions.parse("mode=dag,dag.max.nodes=5000", 7).dagMaxNodes()).isEqualTo(5000);
+        assertThat(AgentOptions.parse("mode=dag,dag.max.nodes=0", 7).dagMaxNodes()).isZero();
+        assertThatThrownBy(() -> AgentOptions.parse("dag.max.nodes=-1", 1))
+                .hasMessageContaining("dag.max.nodes is a count of nodes (0: no bound), not '-1'");
+        assertThatThrownBy(() -> AgentOptions.parse("dag.max.nodes=lots", 1)).hasMessageContaining("not 'lots'");
+    }
+
+    @Test
     void cpuThresholdIsInMicrosecondsOrOff() {
         assertThat(AgentOptions.parse("", 7).cpuThresholdNs()).isEqualTo(50_000);
         assertThat(AgentOptions.parse("cpu.threshold.us=50", 7).cpuThresholdNs()).isEqualTo(50_000);

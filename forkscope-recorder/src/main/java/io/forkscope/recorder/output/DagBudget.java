@@ -1,0 +1,87 @@
+package io.forkscope.recorder.output;
+
+import io.forkscope.model.RecordingInfo;
+import io.forkscope.model.dag.RecordedNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+
+/**
+ * Bounds a recording's DAG: a run whose nodes do not collapse (steals by the million, or
+ * {@code --no-collapse}) keeps its first window of nodes rather than growing without limit. The
+ * batches are written as they come until {@code maxNodes} are written; the window then ends at W,
+ * the latest end among the nodes written so far. From there on a node is written if it started
+ * before W (a thread that held its nodes for a collapse hands them over late) and dropped if not:
+ * so the file holds every node that started in [0, W), and no node whose predecessor was dropped
+ * (a successor starts after its predecessor ends, at or after W). Readers cut the analysed frame
+ * at W (measures.md §6). The whole run's work, span and regions do not depend on the DAG and stay
+ * exact.
+ *
+ * <p>Sink thread only: batches arrive on the thread that drains the recorder's queue.
+ */
+final class DagBudget {
+    /** A budget that never ends the window. */
+    static final long UNLIMITED = 0;
+
+    private final long maxNodes;
+    private long written;
+    /** The window's end (ns from the recording's origin), Long.MAX_VALUE while it is open. */
+    private long windowEnd = Long.MAX_VALUE;
+    private long latestEnd = Long.MIN_VALUE;
+    private long dropped;
+
+    /** @param maxNodes the nodes to write before the window ends; {@link #UNLIMITED} (0) for no bound */
+    DagBudget(long maxNodes) {
+        if (maxNodes < 0) {
+            throw new IllegalArgumentException("a DAG budget of " + maxNodes + " nodes");
+        }
+        this.maxNodes = maxNodes;
+    }
+
+    /** Writes what of {@code batch} the window holds. */
+    void write(List<RecordedNode> batch, Consumer<List<RecordedNode>> writer) {
+        List<RecordedNode> kept = batch;
+        if (windowEnd != Long.MAX_VALUE) {
+            kept = new ArrayList<>(batch.size());
+            for (RecordedNode n : batch) {
+                if (n.start() < windowEnd) {
+                    kept.add(n);
+                } else {
+                    dropped++;
+                }
+            }
+            if (kept.isEmpty()) {
+                return;
+            }
+        }
+        writer.accept(kept);
+        written += kept.size();
+        if (windowEnd == Long.MAX_VALUE && maxNodes != UNLIMITED) {
+            for (RecordedNode n : kept) {
+                latestEnd = Math.max(latestEnd, n.end());
+            }
+            if (written >= maxNodes) {
+                windowEnd = latestEnd;
+            }
+        }
+    }
+
+    /** @return the information keys that say where the window ended (none while it is open) */
+    Map<String, String> info() {
+        Map<String, String> info = new TreeMap<>();
+        if (maxNodes != UNLIMITED) {
+            info.put(RecordingInfo.DAG_MAX_NODES, Long.toString(maxNodes));
+        }
+        if (windowEnd != Long.MAX_VALUE) {
+            info.put(RecordingInfo.DAG_WINDOW_END_NS, Long.toString(windowEnd));
+            info.put(RecordingInfo.DAG_DROPPED_NODES, Long.toString(dropped));
+        }
+        return info;
+    }
+
+    long written() {
+        return written;
+    }
+}
