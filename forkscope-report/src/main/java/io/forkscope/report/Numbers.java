@@ -74,6 +74,9 @@ public final class Numbers {
 
     /** @return the shortest decimal that reads back as {@code value}, with a fraction part, no exponent */
     static String decimal(double value) {
+        if (value == Math.rint(value) && Math.abs(value) < 1e15) {
+            return (long) value + ".0";      // the common case (a count of nodes), without a BigDecimal
+        }
         String plain = BigDecimal.valueOf(value).toPlainString();
         return plain.indexOf('.') < 0 ? plain + ".0" : plain;
     }

@@ -11,7 +11,10 @@ public enum EdgeKind {
     /** A child's last strand → the strand after the wait (or completion) that joins it. */
     END;
 
+    private final String label = name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+
+    /** @return the kind as reports name it: "create", "create-cont", "wait-cont", "end" */
     public String label() {
-        return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        return label;
     }
 }

@@ -199,30 +199,23 @@ public final class ChromeTrace {
                 }
             }
             double[] last = null;
+            double[] now = new double[1 + KIND_LABELS.length];
             for (ProfileSegment s : profile.segments()) {
-                double[] now = new double[1 + EdgeKind.values().length];
                 now[0] = s.running();
-                System.arraycopy(s.readyByKind(), 0, now, 1, EdgeKind.values().length);
+                System.arraycopy(s.readyByKind(), 0, now, 1, KIND_LABELS.length);
                 if (last != null && java.util.Arrays.equals(last, now)) {
                     continue;
                 }
-                counter(g, "running", s.start(), new String[] {"running"}, new double[] {s.running()});
-                String[] labels = new String[EdgeKind.values().length];
-                for (EdgeKind k : EdgeKind.values()) {
-                    labels[k.ordinal()] = k.label();
-                }
-                counter(g, "ready", s.start(), labels, s.readyByKind());
+                counter(g, "running", s.start(), RUNNING_LABEL, new double[] {s.running()});
+                counter(g, "ready", s.start(), KIND_LABELS, s.readyByKind());
                 counters += 2;
-                last = now;
+                last = last == null ? now.clone() : last;
+                System.arraycopy(now, 0, last, 0, now.length);
             }
             if (!profile.segments().isEmpty()) {
                 long end = profile.segments().get(profile.segments().size() - 1).end();
-                counter(g, "running", end, new String[] {"running"}, new double[] {0});
-                String[] labels = new String[EdgeKind.values().length];
-                for (EdgeKind k : EdgeKind.values()) {
-                    labels[k.ordinal()] = k.label();
-                }
-                counter(g, "ready", end, labels, new double[EdgeKind.values().length]);
+                counter(g, "running", end, RUNNING_LABEL, new double[] {0});
+                counter(g, "ready", end, KIND_LABELS, new double[KIND_LABELS.length]);
                 counters += 2;
             }
             g.writeEndArray();
@@ -372,6 +365,11 @@ public final class ChromeTrace {
         }
         g.writeEndObject();
     }
+
+    /** The ready counter's series, one per edge kind, and the running counter's. */
+    private static final String[] KIND_LABELS = java.util.Arrays.stream(EdgeKind.values()).map(EdgeKind::label)
+            .toArray(String[]::new);
+    private static final String[] RUNNING_LABEL = {"running"};
 
     private static void counter(JsonGenerator g, String name, long t, String[] labels, double[] values)
             throws IOException {
