@@ -21,49 +21,50 @@ import java.util.RandomAccess;
  */
 public final class ParallelismProfile {
     private static final int KINDS = EdgeKind.values().length;
+    /** Segments between two checkpoints of the sweep (see {@link Cursor}). */
+    private static final int STRIDE = 256;
 
-    // The segments, in columns (a DAG of 2.5 M nodes has some 7.5 M segments: as objects with their
-    // ready arrays they took 120 bytes each, here 80): segment i is [starts[i], starts[i + 1]), the
-    // last one ending at finish; they are contiguous. readyByKind of segment i is ready[i * KINDS ..].
+    // The profile is not stored: a DAG of 2.5 M nodes has some 7.5 M segments (as columns of numbers
+    // they took 480 MB). It keeps the sweep's sorted events instead (12 bytes each, some five a node)
+    // and a checkpoint of the sweep every STRIDE segments, and replays the sweep from the nearest
+    // checkpoint when asked for a segment: in order (every analysis reads the segments in order) each
+    // segment costs its own events; at random, at most STRIDE segments' events more.
+    private final Dag dag;
+    private final Readiness readiness;
+    private final LongIntPairs events;
     private final int count;
-    private final long[] starts;
-    private final long finish;
-    private final double[] running;
-    private final double[] ready;
-    private final int[] slots;
-    private final double[] notRunning;
-    private final int[] executing;
-    private final double[] recorder;
-    private final double[] held;
     private final int workers;
+    /** Checkpoint k: the sweep just before it makes segment k × STRIDE (see {@link Cursor#save}). */
+    private final int[] checkpointEvent;
+    private final long[] checkpointStart;
+    private final double[][] checkpointLevels;
+    private final Cursor cursor;
     private final List<ProfileSegment> view = new SegmentView();
 
-    private ParallelismProfile(int capacity, long finish, int workers) {
-        this.starts = new long[capacity];
-        this.finish = finish;
-        this.running = new double[capacity];
-        this.ready = new double[capacity * KINDS];
-        this.slots = new int[capacity];
-        this.notRunning = new double[capacity];
-        this.executing = new int[capacity];
-        this.recorder = new double[capacity];
-        this.held = new double[capacity];
-        this.workers = workers;
-        this.count = 0;
-    }
-
-    private ParallelismProfile(ParallelismProfile built, int count) {
-        this.count = count;
-        this.starts = built.starts;
-        this.finish = built.finish;
-        this.running = built.running;
-        this.ready = built.ready;
-        this.slots = built.slots;
-        this.notRunning = built.notRunning;
-        this.executing = built.executing;
-        this.recorder = built.recorder;
-        this.held = built.held;
-        this.workers = built.workers;
+    private ParallelismProfile(Dag dag, Readiness readiness, LongIntPairs events) {
+        this.dag = dag;
+        this.readiness = readiness;
+        this.events = events;
+        this.workers = dag.workers();
+        // one whole sweep: count the segments and keep a checkpoint every STRIDE of them
+        Cursor c = new Cursor();
+        int n = 0;
+        List<int[]> ev = new ArrayList<>();
+        List<Long> st = new ArrayList<>();
+        List<double[]> lv = new ArrayList<>();
+        for (boolean more = c.first(); more; more = c.next()) {
+            if (n % STRIDE == 0) {
+                ev.add(new int[] {c.event});
+                st.add(c.start);
+                lv.add(c.level.snapshot());
+            }
+            n++;
+        }
+        this.count = n;
+        this.checkpointEvent = ev.stream().mapToInt(x -> x[0]).toArray();
+        this.checkpointStart = st.stream().mapToLong(Long::longValue).toArray();
+        this.checkpointLevels = lv.toArray(new double[0][]);
+        this.cursor = new Cursor();
     }
 
     public static ParallelismProfile of(Dag dag) {
@@ -82,9 +83,9 @@ public final class ParallelismProfile {
     private static final int TYPE_BITS = 3;
 
     /**
-     * Builds the profile by one sweep over the sorted start and end events of every level (12 bytes
-     * an event, some six a node), applying at each distinct time all of that time's changes and then
-     * cutting a segment to the next time; a change of slots(t) is an event that changes nothing else.
+     * The profile is one sweep over the sorted start and end events of every level (12 bytes an
+     * event, some five a node): at each distinct time all of that time's changes apply, then a
+     * segment runs to the next time; a change of slots(t) is an event that changes nothing else.
      */
     static ParallelismProfile of(Dag dag, Readiness readiness) {
         List<DagNode> nodes = dag.nodes();
@@ -113,42 +114,94 @@ public final class ParallelismProfile {
             }
         }
         events.sortByKey();
-        int distinct = 0;
-        for (int i = 0; i < events.size(); i++) {
-            if (i == 0 || events.key(i) != events.key(i - 1)) {
-                distinct++;
-            }
-        }
-        ParallelismProfile p = new ParallelismProfile(Math.max(0, distinct - 1), dag.finish(), dag.workers());
-        Levels level = new Levels();
-        int count = 0;
-        boolean any = false;
-        long previous = 0;
-        for (int i = 0; i < events.size(); ) {
-            long t = events.key(i);
-            if (any && t > previous && previous >= dag.begin() && t <= dag.finish()) {
-                p.put(count++, previous, level, dag.slots().at(previous));
-            }
-            for (; i < events.size() && events.key(i) == t; i++) {
-                level.apply(events.value(i), nodes, readiness);
-            }
-            previous = t;
-            any = true;
-        }
-        return new ParallelismProfile(p, count);
+        return new ParallelismProfile(dag, readiness, events);
     }
 
-    private void put(int i, long start, Levels level, int slotsNow) {
-        starts[i] = start;
-        running[i] = clean(level.running);
-        for (int k = 0; k < KINDS; k++) {
-            ready[i * KINDS + k] = Math.max(0, level.ready[k]);
+    /**
+     * A position in the sweep: it holds segment {@link #segment}, [start, events.key(event)), with the
+     * levels that hold over it ({@code event} is the first event of the time where it ends). Moving on
+     * applies that time's events and skips times that make no segment (before the run's begin, after its
+     * finish, or a time equal to the last).
+     */
+    private final class Cursor {
+        int segment = -1;
+        int event;
+        long start;
+        final Levels level = new Levels();
+
+        /** Moves to segment 0; false if the profile has none. */
+        boolean first() {
+            segment = -1;
+            event = 0;
+            level.clear();
+            if (events.size() == 0) {
+                return false;
+            }
+            start = events.key(0);
+            applyGroup();
+            return advanceToSegment();
         }
-        slots[i] = slotsNow;
-        notRunning[i] = clean(level.notRunning);
-        executing[i] = (int) Math.rint(level.executing);
-        recorder[i] = clean(level.recorder);
-        held[i] = clean(level.held);
+
+        /** Moves to the next segment; false past the last. */
+        boolean next() {
+            if (event >= events.size()) {
+                return false;
+            }
+            start = events.key(event);
+            applyGroup();
+            return advanceToSegment();
+        }
+
+        /** Applies every event at the current time, leaving {@code event} at the next time's first. */
+        private void applyGroup() {
+            long t = events.key(event);
+            List<DagNode> nodes = dag.nodes();
+            for (; event < events.size() && events.key(event) == t; event++) {
+                level.apply(events.value(event), nodes, readiness);
+            }
+        }
+
+        /** From [start, key(event)): on to the first interval that is a segment of the run. */
+        private boolean advanceToSegment() {
+            while (event < events.size()) {
+                long t = events.key(event);
+                if (t > start && start >= dag.begin() && t <= dag.finish()) {
+                    segment++;
+                    return true;
+                }
+                start = t;
+                applyGroup();
+            }
+            return false;
+        }
+
+        /** Moves to segment {@code s} (0 ≤ s < count): on from here, or from the checkpoint before it. */
+        void seek(int s) {
+            if (s < segment || s - segment > STRIDE || segment < 0) {
+                int k = s / STRIDE;
+                segment = k * STRIDE;
+                event = checkpointEvent[k];
+                start = checkpointStart[k];
+                level.restore(checkpointLevels[k]);
+            }
+            while (segment < s) {
+                next();
+            }
+        }
+
+        long end() {
+            return events.key(event);
+        }
+
+        ProfileSegment segmentHere() {
+            double[] readyByKind = new double[KINDS];
+            for (int k = 0; k < KINDS; k++) {
+                readyByKind[k] = Math.max(0, level.ready[k]);
+            }
+            return new ProfileSegment(start, end(), clean(level.running), readyByKind, dag.slots().at(start),
+                    clean(level.notRunning), (int) Math.rint(level.executing), clean(level.recorder),
+                    clean(level.held));
+        }
     }
 
     /** The levels during the sweep: what is running, ready, ... at the current time. */
@@ -159,6 +212,30 @@ public final class ParallelismProfile {
         double executing;
         double recorder;
         double held;
+
+        double[] snapshot() {
+            double[] s = new double[5 + KINDS];
+            s[0] = running;
+            s[1] = notRunning;
+            s[2] = executing;
+            s[3] = recorder;
+            s[4] = held;
+            System.arraycopy(ready, 0, s, 5, KINDS);
+            return s;
+        }
+
+        void restore(double[] s) {
+            running = s[0];
+            notRunning = s[1];
+            executing = s[2];
+            recorder = s[3];
+            held = s[4];
+            System.arraycopy(s, 5, ready, 0, KINDS);
+        }
+
+        void clear() {
+            restore(new double[5 + KINDS]);
+        }
 
         void apply(int code, List<DagNode> nodes, Readiness readiness) {
             int type = code & ((1 << TYPE_BITS) - 1);
@@ -316,45 +393,56 @@ public final class ParallelismProfile {
 
     /** @return when segment i starts */
     public long start(int i) {
-        return starts[i];
+        Objects.checkIndex(i, count);
+        cursor.seek(i);
+        return cursor.start;
     }
 
     /** @return when segment i ends */
     public long end(int i) {
-        return i + 1 < count ? starts[i + 1] : finish;
+        Objects.checkIndex(i, count);
+        cursor.seek(i);
+        return cursor.end();
     }
 
-    /** @return the first segment that ends after {@code t} ({@link #size()} if none): a binary search */
+    /** @return the first segment that ends after {@code t} ({@link #size()} if none) */
     public int firstEndingAfter(long t) {
+        if (count == 0) {
+            return 0;
+        }
+        // the last checkpoint that starts at or before t, then on in order
         int lo = 0;
-        int hi = count;
+        int hi = checkpointStart.length - 1;
         while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (end(mid) <= t) {
-                lo = mid + 1;
+            int mid = (lo + hi + 1) >>> 1;
+            if (checkpointStart[mid] <= t) {
+                lo = mid;
             } else {
-                hi = mid;
+                hi = mid - 1;
             }
         }
-        return lo;
+        int i = lo * STRIDE;
+        if (cursor.segment >= i && cursor.segment < count && cursor.start <= t) {
+            i = cursor.segment;               // already on the way: go on from here
+        }
+        while (i < count && end(i) <= t) {
+            i++;
+        }
+        return i;
     }
 
     /** @return the segment covering time t, or null outside the run */
     public ProfileSegment at(long t) {
         int i = firstEndingAfter(t);
-        return i < count && start(i) <= t ? segment(i) : null;
-    }
-
-    private ProfileSegment segment(int i) {
-        return new ProfileSegment(starts[i], end(i), running[i], Arrays.copyOfRange(ready, i * KINDS, i * KINDS + KINDS),
-                slots[i], notRunning[i], executing[i], recorder[i], held[i]);
+        return i < count && start(i) <= t ? segments().get(i) : null;
     }
 
     private final class SegmentView extends AbstractList<ProfileSegment> implements RandomAccess {
         @Override
         public ProfileSegment get(int i) {
             Objects.checkIndex(i, count);
-            return segment(i);
+            cursor.seek(i);
+            return cursor.segmentHere();
         }
 
         @Override
