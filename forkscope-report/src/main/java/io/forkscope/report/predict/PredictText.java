@@ -144,7 +144,7 @@ public final class PredictText {
             change(b.span(), a.span())});
         rows.add(new String[] {"parallelism", Numbers.fixed2(b.parallelism()), Numbers.fixed2(a.parallelism()),
             change(b.parallelism(), a.parallelism())});
-        aligned(text, rows, 1);
+        aligned(text, rows, 0);
         text.add("");
         rows = new ArrayList<>();
         if (both) {
@@ -236,7 +236,7 @@ public final class PredictText {
             }
         }
         int[] startAt = new int[cols];
-        int at = 1;
+        int at = 0;
         for (int j = 0; j < cols; j++) {
             at += 2;
             startAt[j] = at;
