@@ -120,8 +120,8 @@ public final class PredictText {
         if (slot > 0 && (r.recorderNs() > 0 || r.notRunningNs() > 0)) {
             text.add("  the measured elapsed holds what the simulation leaves out: forkscope's own hooks "
                     + percent(r.recorderNs(), slot) + " and threads not running inside strands "
-                    + percent(r.notRunningNs(), slot) + " of P \u00d7 elapsed (forkscope delays shows where the rest"
-                    + " went)");
+                    + percent(r.notRunningNs(), slot) + " of P \u00d7 elapsed; forkscope bench -p " + r.workers()
+                    + " times the program without the recorder");
         }
         int largest = p.largestP();
         if (cpus > 0 && largest > cpus) {
