@@ -14,6 +14,7 @@ import io.forkscope.report.plot.GnuplotPlot;
 import io.forkscope.report.plot.ScalingChart;
 import io.forkscope.report.plot.ScalingCurves;
 import io.forkscope.report.plot.SvgPlot;
+import io.forkscope.report.predict.PredictCsv;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -36,7 +37,7 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "plot", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, description = {
     "The scalability plot as SVG, one chart per region: speedup against workers P (Cilkview's).",
     "Each chart has the work-law line, the span-law line, the burdened lower bound from a recording, and the"
-        + " speedups measured by forkscope bench.",
+        + " speedups measured by forkscope bench; with --predicted, the speedups forkscope predict simulated.",
     "Example: forkscope plot qsort.fsk --bench qsort-bench.csv -o qsort-scaling.svg"})
 final class PlotCommand implements Callable<Integer> {
     @Spec
@@ -47,6 +48,10 @@ final class PlotCommand implements Callable<Integer> {
 
     @Option(names = "--bench", paramLabel = "CSV", description = "measured speedups: a CSV of forkscope bench")
     Path bench;
+
+    @Option(names = "--predicted", paramLabel = "CSV",
+            description = "simulated speedups: a CSV of forkscope predict --csv, drawn on the whole run's chart")
+    Path predicted;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE.svg",
             description = "the SVG to write (default: the recording's name with -scaling.svg, here)")
@@ -77,6 +82,7 @@ final class PlotCommand implements Callable<Integer> {
         }
         PrintWriter err = spec.commandLine().getErr();
         List<Measurement> measured = bench == null ? List.of() : readBench(bench);
+        List<PredictCsv.PredictedRow> simulated = predicted == null ? List.of() : readPredicted(predicted);
         ScalingReport report = ScalingAnalysis.analyze(measured, bounds);
         List<RegionScaling> sections = new ArrayList<>(report.regions());
         if (bench == null) {
@@ -96,9 +102,18 @@ final class PlotCommand implements Callable<Integer> {
             axisP = largestP;
             err.println("forkscope plot: the x axis goes to P = " + largestP + ", the largest measured, beyond --max-p");
         }
+        int largestSimulated = simulated.stream().mapToInt(PredictCsv.PredictedRow::p).max().orElse(0);
+        if (maxP == null && largestSimulated > axisP) {
+            axisP = largestSimulated;          // the simulation's reach, where the bounds are all there is to check it
+        }
+        if (!simulated.isEmpty() && sections.stream().noneMatch(r -> r.region().isEmpty())) {
+            // the simulated curve is the whole run's DAG: its chart, even when the others are regions'
+            sections.add(new RegionScaling("", bounds.get(""), List.of(), List.of()));
+        }
         List<SvgPlot.Chart> charts = new ArrayList<>();
         for (RegionScaling r : sections) {
-            charts.add(new SvgPlot.Chart(ScalingCurves.of(r, axisP), note(r)));
+            List<PredictCsv.PredictedRow> curve = r.region().isEmpty() ? simulated : List.of();
+            charts.add(new SvgPlot.Chart(ScalingCurves.of(r, axisP, curve), note(r, curve)));
         }
         SvgPlot.headless();
         try (Writer w = Files.newBufferedWriter(svg, StandardCharsets.UTF_8)) {
@@ -108,7 +123,8 @@ final class PlotCommand implements Callable<Integer> {
         if (gnuplot != null) {
             try {
                 GnuplotPlot.Written written = GnuplotPlot.write(charts, "forkscope plot " + recording
-                        + (bench == null ? "" : " --bench " + bench), gnuplot, force);
+                        + (bench == null ? "" : " --bench " + bench)
+                        + (predicted == null ? "" : " --predicted " + predicted), gnuplot, force);
                 err.println("forkscope plot: gnuplot data and script written to " + gnuplot + " ("
                         + String.join(", ", written.files()) + "); draw with: cd " + gnuplot + " && gnuplot "
                         + GnuplotPlot.SCRIPT);
@@ -139,7 +155,7 @@ final class PlotCommand implements Callable<Integer> {
      * The chart's caption: where the bounds come from (for a region that occurs several times, which
      * occurrence: RecordedBounds takes the median work after the first, a warm-up) and the benchmark.
      */
-    private String note(RegionScaling r) {
+    private String note(RegionScaling r, List<PredictCsv.PredictedRow> curve) {
         StringBuilder b = new StringBuilder();
         SectionBounds s = r.bounds();
         if (s != null) {
@@ -164,6 +180,9 @@ final class PlotCommand implements Callable<Integer> {
                         .append(noisy.stream().map(ScalingTable::noisyText).collect(Collectors.joining("; ")));
             }
         }
+        if (!curve.isEmpty()) {
+            b.append(b.length() > 0 ? "; " : "").append("simulated: ").append(predicted.getFileName());
+        }
         return b.toString();
     }
 
@@ -171,6 +190,16 @@ final class PlotCommand implements Callable<Integer> {
     static String shortSource(String source) {
         int paren = source.indexOf(" (");
         return paren > 0 ? source.substring(0, paren) : source;
+    }
+
+    private static List<PredictCsv.PredictedRow> readPredicted(Path file) {
+        try {
+            return PredictCsv.read(file);
+        } catch (PredictCsv.NotPredictCsv e) {
+            throw new UserError(e.getMessage());
+        } catch (java.io.IOException e) {
+            throw new UserError(file + ": cannot be read (" + OutputPath.reason(e) + ")");
+        }
     }
 
     private static List<Measurement> readBench(Path file) {

@@ -7,7 +7,6 @@ import io.forkscope.model.dag.DagNode;
 import io.forkscope.model.dag.Edge;
 import io.forkscope.model.dag.EdgeKind;
 import io.forkscope.model.dag.NodeEnd;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,15 +17,15 @@ import org.junit.jupiter.api.Test;
 class HandBuiltSimulationTest {
     /** A strand of this work (recorded at [0, work) on worker 0: only its work matters). */
     static DagNode strand(int id, long work, NodeEnd ends, Edge... in) {
-        return DagNode.strand(id, 0, 0, work, ends, List.of(in));
+        return HandBuiltDags.strand(id, work, ends, in);
     }
 
     static DagNode collapsed(int id, long work, long span, NodeEnd ends, Edge... in) {
-        return new DagNode(id, 0, 0, work, work, span, ends, List.of(in), 3, 1, 1, 1, 0);
+        return HandBuiltDags.collapsed(id, work, span, ends, in);
     }
 
     static Dag dag(DagNode... nodes) {
-        return new Dag(List.of(nodes), 1, 0, 1000);
+        return HandBuiltDags.dag(nodes);
     }
 
     static Simulation run(Dag dag, int p, long latency) {
@@ -48,9 +47,7 @@ class HandBuiltSimulationTest {
 
     /** A [10] → B [20] → C [5]: one worker runs it all on any P; the others have no work. */
     static Dag chain(EdgeKind kind) {
-        return dag(strand(0, 10, NodeEnd.CREATE),
-                strand(1, 20, NodeEnd.WAIT, new Edge(0, kind)),
-                strand(2, 5, NodeEnd.END, new Edge(1, kind)));
+        return HandBuiltDags.chain(kind);
     }
 
     @Test
@@ -80,10 +77,7 @@ class HandBuiltSimulationTest {
      * P = 1: A [0,10), C [10,20) (kept: create-cont), B [20,40) (popped), D [40,50) (kept: end edge).
      */
     static Dag diamond() {
-        return dag(strand(0, 10, NodeEnd.CREATE),
-                strand(1, 20, NodeEnd.END, new Edge(0, EdgeKind.CREATE)),
-                strand(2, 10, NodeEnd.WAIT, new Edge(0, EdgeKind.CREATE_CONT)),
-                strand(3, 10, NodeEnd.END, new Edge(2, EdgeKind.WAIT_CONT), new Edge(1, EdgeKind.END)));
+        return HandBuiltDags.diamond();
     }
 
     @Test
@@ -140,13 +134,7 @@ class HandBuiltSimulationTest {
      * 2 nothing is kept: X1..X4 are pushed (X1 oldest).
      */
     static Dag fanOut() {
-        return dag(strand(0, 2, NodeEnd.CREATE),
-                strand(1, 6, NodeEnd.END, new Edge(0, EdgeKind.CREATE)),
-                strand(2, 6, NodeEnd.END, new Edge(0, EdgeKind.CREATE)),
-                strand(3, 6, NodeEnd.END, new Edge(0, EdgeKind.CREATE)),
-                strand(4, 6, NodeEnd.END, new Edge(0, EdgeKind.CREATE)),
-                strand(5, 1, NodeEnd.END, new Edge(1, EdgeKind.END), new Edge(2, EdgeKind.END),
-                        new Edge(3, EdgeKind.END), new Edge(4, EdgeKind.END)));
+        return HandBuiltDags.fanOut();
     }
 
     @Test
@@ -195,7 +183,7 @@ class HandBuiltSimulationTest {
 
     /** A collapsed node W = 100, S = 50 followed by E [10]. */
     static Dag collapsedThenStrand() {
-        return dag(collapsed(0, 100, 50, NodeEnd.WAIT), strand(1, 10, NodeEnd.END, new Edge(0, EdgeKind.WAIT_CONT)));
+        return HandBuiltDags.collapsedThenStrand();
     }
 
     /** Sequential: the collapsed node is one piece of 100 on any P; T_P = 110. */

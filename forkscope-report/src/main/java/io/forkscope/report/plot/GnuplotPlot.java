@@ -2,6 +2,7 @@ package io.forkscope.report.plot;
 
 import io.forkscope.analysis.scaling.ScalingPoint;
 import io.forkscope.report.bench.ScalingTable;
+import io.forkscope.report.predict.PredictCsv;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,7 +15,9 @@ import java.util.Locale;
  * The charts of {@link SvgPlot} as gnuplot input, so that they can be restyled or redrawn: for
  * chart N of section S, {@code NN-S-bounds.dat} (columns P, work law, span law, lower bound, upper
  * bound, for P = 1 … maxP) and {@code NN-S-measured.dat} (P, median, slowest-trial and
- * fastest-trial speedup, trials, cores), plus {@code scaling.gp}, which draws each chart into
+ * fastest-trial speedup, trials, cores), with {@code forkscope predict}'s rows {@code NN-S-predicted.dat}
+ * and {@code NN-S-what-if.dat} (P, simulated speedup with collapsed nodes sequential, malleable),
+ * plus {@code scaling.gp}, which draws each chart into
  * {@code NN-S.svg} when run with {@code gnuplot scaling.gp} in that directory. Numbers have six
  * significant decimals; lines starting with '#' are comments.
  */
@@ -68,6 +71,26 @@ public final class GnuplotPlot {
                 plots.add(quote(measured) + " using 1:2:3:4 with yerrorbars pt 7 ps 0.8 lc rgb '"
                         + hex(ScalingChart.MEASURED) + "' title 'Measured speedup (median; bar: slowest to fastest trial)'");
             }
+            boolean both = c.predictedModesDiffer();
+            for (String scenario : List.of(PredictCsv.RECORDED, PredictCsv.WHAT_IF)) {
+                List<PredictCsv.PredictedRow> rows = c.predicted(scenario);
+                if (rows.isEmpty()) {
+                    continue;
+                }
+                boolean whatIf = scenario.equals(PredictCsv.WHAT_IF);
+                String data = stem + (whatIf ? "-what-if.dat" : "-predicted.dat");
+                write(dir.resolve(data), predictedData(rows), force);
+                names.add(data);
+                String curve = whatIf ? "Simulated what-if T1/TP" : "Simulated T1/TP (forkscope predict)";
+                plots.add(quote(data) + " using 1:2 with linespoints pt 7 ps 0.5 lw 2" + (whatIf ? " dt 2" : "")
+                        + " lc rgb '" + hex(whatIf ? ScalingChart.WHAT_IF : ScalingChart.SIMULATED) + "' title "
+                        + quote(curve + (both ? ", collapsed nodes sequential" : "")));
+                if (both) {
+                    plots.add("'' using 1:3 with linespoints pt 6 ps 0.5 lw 1.5 dt 2 lc rgb '"
+                            + hex(whatIf ? ScalingChart.WHAT_IF : ScalingChart.SIMULATED_MALLEABLE) + "' title "
+                            + quote(curve + ", collapsed nodes malleable"));
+                }
+            }
             if (plots.isEmpty()) {
                 continue;
             }
@@ -92,6 +115,15 @@ public final class GnuplotPlot {
         for (ScalingCurves.BoundsRow r : c.bounds()) {
             b.append(r.p()).append(' ').append(number(r.workLaw())).append(' ').append(number(r.spanLaw())).append(' ')
                     .append(number(r.lower())).append(' ').append(number(r.upper())).append('\n');
+        }
+        return b.toString();
+    }
+
+    static String predictedData(List<PredictCsv.PredictedRow> rows) {
+        StringBuilder b = new StringBuilder("# P simulated_speedup_sequential simulated_speedup_malleable\n");
+        for (PredictCsv.PredictedRow r : rows) {
+            b.append(r.p()).append(' ').append(number(r.sequentialSpeedup())).append(' ')
+                    .append(number(r.malleableSpeedup())).append('\n');
         }
         return b.toString();
     }

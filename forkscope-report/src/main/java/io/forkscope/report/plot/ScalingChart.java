@@ -2,6 +2,7 @@ package io.forkscope.report.plot;
 
 import io.forkscope.analysis.scaling.ScalingPoint;
 import io.forkscope.report.bench.ScalingTable;
+import io.forkscope.report.predict.PredictCsv;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
@@ -28,7 +29,9 @@ import org.jfree.data.xy.YIntervalSeriesCollection;
 /**
  * One chart of Cilkview's Fig. 2 as a JFreeChart: speedup against the worker count P, with the
  * work-law line (slope 1), the span-law line (the parallelism), the burdened lower-bound curve, and
- * the measured speedups as points (the median) with bars (fastest and slowest trial).
+ * the measured speedups as points (the median) with bars (fastest and slowest trial), and the speedups
+ * simulated by {@code forkscope predict} as lines (both replays of collapsed nodes when they differ; a
+ * what-if dashed).
  */
 public final class ScalingChart {
     /** The colour of each line; the SVG's strokes carry them, so readers can tell the lines apart. */
@@ -36,6 +39,11 @@ public final class ScalingChart {
     public static final Color SPAN_LAW = new Color(31, 119, 180);
     public static final Color LOWER_BOUND = new Color(214, 39, 40);
     public static final Color MEASURED = new Color(0, 0, 0);
+    /** The simulated speedups of forkscope predict (collapsed nodes sequential; malleable a lighter shade). */
+    public static final Color SIMULATED = new Color(44, 160, 44);
+    public static final Color SIMULATED_MALLEABLE = new Color(152, 223, 138);
+    /** The simulated what-if. */
+    public static final Color WHAT_IF = new Color(148, 103, 189);
 
     /** Index of the bound lines' dataset, and of each line in it. */
     static final int LINES = 0;
@@ -78,7 +86,28 @@ public final class ScalingChart {
             lines.addSeries(lower);
             style(lineRenderer, series++, WORK_LAW, dashed(1.5f));
             style(lineRenderer, series++, SPAN_LAW, dashed(1.5f));
-            style(lineRenderer, series, LOWER_BOUND, new BasicStroke(2f));
+            style(lineRenderer, series++, LOWER_BOUND, new BasicStroke(2f));
+        }
+        boolean both = curves.predictedModesDiffer();
+        for (String scenario : List.of(PredictCsv.RECORDED, PredictCsv.WHAT_IF)) {
+            List<PredictCsv.PredictedRow> rows = curves.predicted(scenario);
+            if (rows.isEmpty()) {
+                continue;
+            }
+            boolean whatIf = scenario.equals(PredictCsv.WHAT_IF);
+            String name = whatIf ? "Simulated what-if T1/T_P" : "Simulated T1/T_P (forkscope predict)";
+            XYSeries seq = new XYSeries(name + (both ? ", collapsed nodes sequential" : ""), false, true);
+            XYSeries mall = new XYSeries(name + ", collapsed nodes malleable", false, true);
+            for (PredictCsv.PredictedRow r : rows) {
+                seq.add(r.p(), r.sequentialSpeedup());
+                mall.add(r.p(), r.malleableSpeedup());
+            }
+            lines.addSeries(seq);
+            style(lineRenderer, series++, whatIf ? WHAT_IF : SIMULATED, whatIf ? dashed(2f) : new BasicStroke(2f));
+            if (both) {
+                lines.addSeries(mall);
+                style(lineRenderer, series++, whatIf ? WHAT_IF : SIMULATED_MALLEABLE, dashed(1.5f));
+            }
         }
 
         YIntervalSeriesCollection points = new YIntervalSeriesCollection();

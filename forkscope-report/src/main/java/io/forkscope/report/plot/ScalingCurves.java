@@ -5,6 +5,7 @@ import io.forkscope.analysis.cilkview.SpeedupBounds;
 import io.forkscope.analysis.scaling.RegionScaling;
 import io.forkscope.analysis.scaling.ScalingPoint;
 import io.forkscope.analysis.scaling.SectionBounds;
+import io.forkscope.report.predict.PredictCsv;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,20 +13,35 @@ import java.util.List;
  * What one chart of Cilkview's Fig. 2 shows, as numbers: for P = 1 … maxP the work-law line
  * (speedup P, slope 1), the span-law line (the parallelism T1/T∞), the upper bound (the smaller of
  * the two) and the burdened lower bound T1/(T1/P + 1.7·bT∞); and the measured speedups with their
- * spread. Both the SVG and the gnuplot output are drawn from these numbers.
+ * spread; and the speedups T1/T_P that {@code forkscope predict} simulated, when given. Both the SVG
+ * and the gnuplot output are drawn from these numbers.
  *
  * @param region      the section's label, "" for the whole run
  * @param maxP        the largest P on the x axis
  * @param parallelism T1/T∞, or NaN without bounds
  * @param bounds      one row per P = 1 … maxP; empty without bounds
  * @param measured    the measured points that have a speedup, ascending in P
- * @param yMax        the top of the y axis: room for the upper bound at maxP and every measured point
+ * @param predicted   the simulated rows of {@code forkscope predict --csv} with P ≤ maxP, in the CSV's
+ *                    order (scenario "recorded", then "what-if"); empty without
+ * @param yMax        the top of the y axis: room for the upper bound at maxP, every measured point
+ *                    and every simulated speedup
  */
 public record ScalingCurves(String region, int maxP, double parallelism, List<BoundsRow> bounds,
-                            List<ScalingPoint> measured, double yMax) {
+                            List<ScalingPoint> measured, List<PredictCsv.PredictedRow> predicted, double yMax) {
     public ScalingCurves {
         bounds = List.copyOf(bounds);
         measured = List.copyOf(measured);
+        predicted = List.copyOf(predicted);
+    }
+
+    /** @return the simulated rows of one scenario ({@link PredictCsv#RECORDED}, {@link PredictCsv#WHAT_IF}) */
+    public List<PredictCsv.PredictedRow> predicted(String scenario) {
+        return predicted.stream().filter(r -> r.scenario().equals(scenario)).toList();
+    }
+
+    /** @return whether the two replays of collapsed nodes differ somewhere: then both are drawn */
+    public boolean predictedModesDiffer() {
+        return predicted.stream().anyMatch(r -> r.sequential() != r.malleable());
     }
 
     /** The x axis without measurements: as far as {@code summary} estimates speedups by default. */
@@ -68,6 +84,11 @@ public record ScalingCurves(String region, int maxP, double parallelism, List<Bo
 
     /** @return the curves of {@code r} on P = 1 … maxP */
     public static ScalingCurves of(RegionScaling r, int maxP) {
+        return of(r, maxP, List.of());
+    }
+
+    /** @return the curves of {@code r} on P = 1 … maxP, with the simulated speedups of these rows */
+    public static ScalingCurves of(RegionScaling r, int maxP, List<PredictCsv.PredictedRow> predictedRows) {
         if (maxP < 2) {
             throw new IllegalArgumentException("the largest P must be at least 2, got " + maxP);
         }
@@ -92,7 +113,11 @@ public record ScalingCurves(String region, int maxP, double parallelism, List<Bo
         if (b == null) {
             top = Math.max(top, measured.stream().mapToInt(ScalingPoint::p).max().orElse(1));
         }
-        return new ScalingCurves(r.region(), maxP, parallelism, rows, measured, niceCeiling(top * 1.08));
+        List<PredictCsv.PredictedRow> predicted = predictedRows.stream().filter(p -> p.p() <= maxP).toList();
+        for (PredictCsv.PredictedRow p : predicted) {
+            top = Math.max(top, Math.max(p.sequentialSpeedup(), p.malleableSpeedup()));
+        }
+        return new ScalingCurves(r.region(), maxP, parallelism, rows, measured, predicted, niceCeiling(top * 1.08));
     }
 
     /** @return the row at P, which must be within 1 … maxP and have bounds */
