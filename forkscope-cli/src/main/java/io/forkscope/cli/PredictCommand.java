@@ -1,7 +1,7 @@
 package io.forkscope.cli;
 
-import io.forkscope.analysis.simulate.Prediction;
-import io.forkscope.analysis.simulate.Prediction.SiteSpeedup;
+import io.forkscope.analysis.simulate.SimulatedScaling;
+import io.forkscope.analysis.simulate.SimulatedScaling.SiteSpeedup;
 import io.forkscope.analysis.sites.SiteNames;
 import io.forkscope.model.Recording;
 import io.forkscope.model.RecordingInfo;
@@ -120,8 +120,8 @@ final class PredictCommand implements Callable<Integer> {
             latency = rec.info().burden();
             source = latencySource(rec.info());
         }
-        Prediction.Progress progress = progress(err);
-        Prediction p = Prediction.of(dag, ps, latency, seed, what, progress);
+        SimulatedScaling.Progress progress = progress(err);
+        SimulatedScaling p = SimulatedScaling.of(dag, ps, latency, seed, what, progress);
         if (progress != null) {
             err.print("\r" + " ".repeat(70) + "\r");
             err.flush();
@@ -144,7 +144,7 @@ final class PredictCommand implements Callable<Integer> {
         return 0;
     }
 
-    private void write(Prediction p, PredictContext c, boolean complete, Writer w) throws IOException {
+    private void write(SimulatedScaling p, PredictContext c, boolean complete, Writer w) throws IOException {
         if (format.csv) {
             PredictCsv.write(p, w);
         } else if (format.json) {
@@ -251,7 +251,7 @@ final class PredictCommand implements Callable<Integer> {
     }
 
     /** @return progress on stderr when it is a terminal, else null (nothing is printed) */
-    private static Prediction.Progress progress(PrintWriter err) {
+    private static SimulatedScaling.Progress progress(PrintWriter err) {
         if (System.console() == null) {
             return null;
         }

@@ -2,7 +2,7 @@ package io.forkscope.report.predict;
 
 /**
  * What the formats of {@code forkscope predict} say about its input beside the {@link
- * io.forkscope.analysis.simulate.Prediction}: where the recording and the steal latency came from,
+ * io.forkscope.analysis.simulate.SimulatedScaling}: where the recording and the steal latency came from,
  * and the machine it was recorded on.
  *
  * @param file          the recording's name

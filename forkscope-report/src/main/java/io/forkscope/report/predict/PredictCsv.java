@@ -1,10 +1,10 @@
 package io.forkscope.report.predict;
 
 import io.forkscope.analysis.simulate.DagShape;
-import io.forkscope.analysis.simulate.Prediction;
-import io.forkscope.analysis.simulate.Prediction.Point;
-import io.forkscope.analysis.simulate.Prediction.Row;
-import io.forkscope.analysis.simulate.Prediction.Scenario;
+import io.forkscope.analysis.simulate.SimulatedScaling;
+import io.forkscope.analysis.simulate.SimulatedScaling.Point;
+import io.forkscope.analysis.simulate.SimulatedScaling.Row;
+import io.forkscope.analysis.simulate.SimulatedScaling.Scenario;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Writer;
@@ -45,7 +45,7 @@ public final class PredictCsv {
 
     private PredictCsv() {}
 
-    public static void write(Prediction p, Writer out) throws IOException {
+    public static void write(SimulatedScaling p, Writer out) throws IOException {
         StringBuilder b = new StringBuilder(HEADER).append('\n');
         rows(b, RECORDED, p.asRecorded(), p.stealLatencyNs());
         if (p.whatIf() != null) {

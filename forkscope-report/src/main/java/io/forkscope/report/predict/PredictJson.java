@@ -4,11 +4,11 @@ import static io.forkscope.report.Numbers.jsonRatio;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.forkscope.analysis.simulate.DagShape;
-import io.forkscope.analysis.simulate.Prediction;
-import io.forkscope.analysis.simulate.Prediction.Point;
-import io.forkscope.analysis.simulate.Prediction.Row;
-import io.forkscope.analysis.simulate.Prediction.Scenario;
-import io.forkscope.analysis.simulate.Prediction.SiteSpeedup;
+import io.forkscope.analysis.simulate.SimulatedScaling;
+import io.forkscope.analysis.simulate.SimulatedScaling.Point;
+import io.forkscope.analysis.simulate.SimulatedScaling.Row;
+import io.forkscope.analysis.simulate.SimulatedScaling.Scenario;
+import io.forkscope.analysis.simulate.SimulatedScaling.SiteSpeedup;
 import io.forkscope.report.JsonFields;
 import java.io.IOException;
 import java.io.Writer;
@@ -32,7 +32,7 @@ import java.io.Writer;
 public final class PredictJson {
     private PredictJson() {}
 
-    public static void write(Prediction p, PredictContext c, boolean complete, Writer out) throws IOException {
+    public static void write(SimulatedScaling p, PredictContext c, boolean complete, Writer out) throws IOException {
         try (JsonGenerator g = JsonFields.pretty(out)) {
             g.writeStartObject();
             g.writeStringField("file", c.file());
@@ -44,7 +44,7 @@ public final class PredictJson {
             g.writeNumberField("seed", p.seed());
             g.writeNumberField("cpus", c.cpus());
             scenario(g, p.asRecorded());
-            Prediction.Recorded r = p.recorded();
+            SimulatedScaling.Recorded r = p.recorded();
             g.writeObjectFieldStart("recorded");
             g.writeNumberField("workers", r.workers());
             g.writeNumberField("elapsed_ns", r.elapsedNs());

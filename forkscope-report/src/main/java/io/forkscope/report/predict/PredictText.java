@@ -1,10 +1,10 @@
 package io.forkscope.report.predict;
 
 import io.forkscope.analysis.simulate.DagShape;
-import io.forkscope.analysis.simulate.Prediction;
-import io.forkscope.analysis.simulate.Prediction.Point;
-import io.forkscope.analysis.simulate.Prediction.Row;
-import io.forkscope.analysis.simulate.Prediction.SiteSpeedup;
+import io.forkscope.analysis.simulate.SimulatedScaling;
+import io.forkscope.analysis.simulate.SimulatedScaling.Point;
+import io.forkscope.analysis.simulate.SimulatedScaling.Row;
+import io.forkscope.analysis.simulate.SimulatedScaling.SiteSpeedup;
 import io.forkscope.report.Numbers;
 import io.forkscope.report.TextWrap;
 import java.io.IOException;
@@ -25,7 +25,7 @@ import java.util.stream.Collectors;
 public final class PredictText {
     private PredictText() {}
 
-    public static void write(Prediction p, PredictContext c, Writer out) throws IOException {
+    public static void write(SimulatedScaling p, PredictContext c, Writer out) throws IOException {
         List<String> text = new ArrayList<>();
         text.add("forkscope predict: " + c.file());
         if (c.incomplete() != null) {
@@ -71,7 +71,7 @@ public final class PredictText {
         out.flush();
     }
 
-    private static void table(List<String> text, Prediction.Scenario s, boolean both, Unit u) {
+    private static void table(List<String> text, SimulatedScaling.Scenario s, boolean both, Unit u) {
         long t1 = s.shape().work();
         List<String[]> rows = new ArrayList<>();
         if (both) {
@@ -102,8 +102,8 @@ public final class PredictText {
                 percent(q.delay(), total), percent(q.noWork(), total), Numbers.grouped(q.steals()));
     }
 
-    private static void recorded(List<String> text, Prediction p, boolean both, Unit u, int cpus) {
-        Prediction.Recorded r = p.recorded();
+    private static void recorded(List<String> text, SimulatedScaling p, boolean both, Unit u, int cpus) {
+        SimulatedScaling.Recorded r = p.recorded();
         text.add("");
         text.add("Against the recorded run: P = " + r.workers() + " worker slots, elapsed " + ns(r.elapsedNs()));
         Point q = r.simulated().sequential();
@@ -130,7 +130,7 @@ public final class PredictText {
         }
     }
 
-    private static void whatIf(List<String> text, Prediction p, boolean both, Unit u) {
+    private static void whatIf(List<String> text, SimulatedScaling p, boolean both, Unit u) {
         text.add("");
         text.add("What if " + p.speedups().stream().map(PredictText::speedupText).collect(Collectors.joining(", "))
                 + " (the nodes in those sites: work and span divided by k)");

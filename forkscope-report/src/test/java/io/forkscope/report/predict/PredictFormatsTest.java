@@ -7,8 +7,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.forkscope.analysis.scaling.RegionScaling;
 import io.forkscope.analysis.simulate.HandBuiltDags;
-import io.forkscope.analysis.simulate.Prediction;
-import io.forkscope.analysis.simulate.Prediction.SiteSpeedup;
+import io.forkscope.analysis.simulate.SimulatedScaling;
+import io.forkscope.analysis.simulate.SimulatedScaling.SiteSpeedup;
 import io.forkscope.report.plot.GnuplotPlot;
 import io.forkscope.report.plot.ScalingChart;
 import io.forkscope.report.plot.ScalingCurves;
@@ -33,13 +33,13 @@ class PredictFormatsTest {
 
     static final PredictContext CONTEXT = new PredictContext("run.fsk", "given with --latency-ns", null, null, 2);
 
-    static String text(Prediction p) throws Exception {
+    static String text(SimulatedScaling p) throws Exception {
         StringWriter w = new StringWriter();
         PredictText.write(p, CONTEXT, w);
         return w.toString();
     }
 
-    static String csv(Prediction p) throws Exception {
+    static String csv(SimulatedScaling p) throws Exception {
         StringWriter w = new StringWriter();
         PredictCsv.write(p, w);
         return w.toString();
@@ -47,7 +47,7 @@ class PredictFormatsTest {
 
     @Test
     void theTextTableOfTheCollapsedNodeHasBothReplays() throws Exception {
-        Prediction p = Prediction.of(HandBuiltDags.collapsedThenStrand(), List.of(1, 2, 3), 0, 0, List.of(), null);
+        SimulatedScaling p = SimulatedScaling.of(HandBuiltDags.collapsedThenStrand(), List.of(1, 2, 3), 0, 0, List.of(), null);
         String t = text(p);
         assertThat(t.lines().toList()).contains(
                 "DAG: 2 nodes, 1 of them collapsed (sub-DAGs one worker ran alone, inner structure not recorded); depth 2"
@@ -74,7 +74,7 @@ class PredictFormatsTest {
 
     @Test
     void withoutCollapsedNodesOneReplayIsShown() throws Exception {
-        Prediction p = Prediction.of(HandBuiltDags.fanOut(), List.of(1, 2), 1, 0, List.of(), null);
+        SimulatedScaling p = SimulatedScaling.of(HandBuiltDags.fanOut(), List.of(1, 2), 1, 0, List.of(), null);
         String t = text(p);
         assertThat(t.lines().toList()).contains("DAG: 6 nodes, none collapsed; depth 3 nodes",
                 "  P  T_P (ns)  speedup    work  delay  no-work  steals",
@@ -87,17 +87,17 @@ class PredictFormatsTest {
 
     @Test
     void theCsvHoldsTheHandWorkedIntegers() throws Exception {
-        Prediction p = Prediction.of(HandBuiltDags.fanOut(), List.of(1, 2), 1, 0, List.of(), null);
+        SimulatedScaling p = SimulatedScaling.of(HandBuiltDags.fanOut(), List.of(1, 2), 1, 0, List.of(), null);
         assertThat(csv(p)).isEqualTo(PredictCsv.HEADER + "\n"
                 + "recorded,1,27,9,27,27,0,0,0,0,0,0,0,1\n"
                 + "recorded,2,27,9,17,17,2,5,2,2,5,2,0,1\n");
-        Prediction c = Prediction.of(HandBuiltDags.collapsedThenStrand(), List.of(2), 10, 0, List.of(), null);
+        SimulatedScaling c = SimulatedScaling.of(HandBuiltDags.collapsedThenStrand(), List.of(2), 10, 0, List.of(), null);
         assertThat(csv(c)).endsWith("recorded,2,110,60,110,70,0,110,0,10,20,0,1,10\n");
     }
 
     @Test
     void theCsvReadsBackAndOtherFilesAreRefused() throws Exception {
-        Prediction p = Prediction.of(HandBuiltDags.grahamAnomaly(), List.of(1, 2), 0, 0,
+        SimulatedScaling p = SimulatedScaling.of(HandBuiltDags.grahamAnomaly(), List.of(1, 2), 0, 0,
                 List.of(new SiteSpeedup("B", List.of(1), 1.5)), null);
         Path f = dir.resolve("p.csv");
         Files.writeString(f, csv(p));
@@ -118,7 +118,7 @@ class PredictFormatsTest {
 
     @Test
     void theWhatIfTextSaysWhenTpGrows() throws Exception {
-        Prediction p = Prediction.of(HandBuiltDags.grahamAnomaly(), List.of(1, 2), 0, 0,
+        SimulatedScaling p = SimulatedScaling.of(HandBuiltDags.grahamAnomaly(), List.of(1, 2), 0, 0,
                 List.of(new SiteSpeedup("Graham.java:3", List.of(1), 1.5)), null);
         List<String> lines = text(p).lines().toList();
         assertThat(lines).contains(
@@ -134,7 +134,7 @@ class PredictFormatsTest {
 
     @Test
     void theJsonHasTheSameNumbers() throws Exception {
-        Prediction p = Prediction.of(HandBuiltDags.diamondWithSite(7), List.of(2), 3, 5,
+        SimulatedScaling p = SimulatedScaling.of(HandBuiltDags.diamondWithSite(7), List.of(2), 3, 5,
                 List.of(new SiteSpeedup("B.java:9", List.of(7), 2)), null);
         StringWriter w = new StringWriter();
         PredictJson.write(p, CONTEXT, true, w);

@@ -29,9 +29,9 @@ import java.util.Set;
  * @param speedups       the sites made faster, as asked (empty without)
  * @param recorded       the recorded run and the simulation at its P
  */
-public record Prediction(int nodes, int collapsedNodes, long stealLatencyNs, long seed, Scenario asRecorded,
+public record SimulatedScaling(int nodes, int collapsedNodes, long stealLatencyNs, long seed, Scenario asRecorded,
                          Scenario whatIf, List<SiteSpeedup> speedups, Recorded recorded) {
-    public Prediction {
+    public SimulatedScaling {
         Objects.requireNonNull(asRecorded);
         Objects.requireNonNull(recorded);
         speedups = List.copyOf(speedups);
@@ -154,7 +154,7 @@ public record Prediction(int nodes, int collapsedNodes, long stealLatencyNs, lon
     }
 
     /** @return {@code workers} simulated on {@code dag} with steal latency L and this seed */
-    public static Prediction of(Dag dag, List<Integer> workers, long stealLatencyNs, long seed,
+    public static SimulatedScaling of(Dag dag, List<Integer> workers, long stealLatencyNs, long seed,
                                 List<SiteSpeedup> speedups, Progress progress) {
         if (workers.isEmpty()) {
             throw new IllegalArgumentException("no worker count to simulate");
@@ -196,7 +196,7 @@ public record Prediction(int nodes, int collapsedNodes, long stealLatencyNs, lon
             recorder += n.recorderBefore() + n.recorderInside();
             notRunning += n.notRunning();
         }
-        return new Prediction(dag.nodes().size(), collapsed, stealLatencyNs, seed, asRecorded, whatIf, speedups,
+        return new SimulatedScaling(dag.nodes().size(), collapsed, stealLatencyNs, seed, asRecorded, whatIf, speedups,
                 new Recorded(dag.workers(), dag.elapsed(), atRecordedP, recorder, notRunning));
     }
 

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import io.forkscope.analysis.simulate.Prediction.Point;
-import io.forkscope.analysis.simulate.Prediction.Row;
-import io.forkscope.analysis.simulate.Prediction.SiteSpeedup;
+import io.forkscope.analysis.simulate.SimulatedScaling.Point;
+import io.forkscope.analysis.simulate.SimulatedScaling.Row;
+import io.forkscope.analysis.simulate.SimulatedScaling.SiteSpeedup;
 import io.forkscope.model.dag.Dag;
 import io.forkscope.model.dag.DagNode;
 import java.util.ArrayList;
@@ -18,9 +18,9 @@ import org.junit.jupiter.api.Test;
  * {@code forkscope predict}'s result on the DAGs of {@link HandBuiltDags}, whose schedules {@link
  * HandBuiltSimulationTest} works out by hand: the prediction holds exactly those numbers.
  */
-class PredictionTest {
-    static Prediction predict(Dag dag, List<Integer> ps, long latency, List<SiteSpeedup> speedups) {
-        return Prediction.of(dag, ps, latency, 0, speedups, null);
+class SimulatedScalingTest {
+    static SimulatedScaling predict(Dag dag, List<Integer> ps, long latency, List<SiteSpeedup> speedups) {
+        return SimulatedScaling.of(dag, ps, latency, 0, speedups, null);
     }
 
     static Point point(int p, long t, long work, long delay, long noWork, long steals, long splits) {
@@ -29,7 +29,7 @@ class PredictionTest {
 
     @Test
     void theFanOutsRowsAreItsHandWorkedSchedules() {
-        Prediction pr = predict(HandBuiltDags.fanOut(), List.of(1, 2, 3, 4), 0, List.of());
+        SimulatedScaling pr = predict(HandBuiltDags.fanOut(), List.of(1, 2, 3, 4), 0, List.of());
         assertThat(pr.nodes()).isEqualTo(6);
         assertThat(pr.collapsedNodes()).isZero();
         assertThat(pr.asRecorded().shape()).isEqualTo(new DagShape(27, 9, 9, 3));
@@ -46,7 +46,7 @@ class PredictionTest {
 
     @Test
     void stealLatencyIsDelay() {
-        Prediction pr = predict(HandBuiltDags.fanOut(), List.of(2), 1, List.of());
+        SimulatedScaling pr = predict(HandBuiltDags.fanOut(), List.of(2), 1, List.of());
         assertThat(pr.asRecorded().at(2).sequential()).isEqualTo(point(2, 17, 27, 2, 5, 2, 0));
         assertThat(pr.stealLatencyNs()).isEqualTo(1);
         assertThat(pr.asRecorded().at(2).sequential().total()).isEqualTo(2 * 17);
@@ -54,7 +54,7 @@ class PredictionTest {
 
     @Test
     void collapsedNodesAreReplayedBothWays() {
-        Prediction pr = predict(HandBuiltDags.collapsedThenStrand(), List.of(1, 2, 3), 0, List.of());
+        SimulatedScaling pr = predict(HandBuiltDags.collapsedThenStrand(), List.of(1, 2, 3), 0, List.of());
         assertThat(pr.collapsedNodes()).isEqualTo(1);
         assertThat(pr.asRecorded().shape()).isEqualTo(new DagShape(110, 60, 110, 2));
         Row two = pr.asRecorded().at(2);
@@ -72,7 +72,7 @@ class PredictionTest {
      */
     @Test
     void theRecordedRunIsComparedAtItsOwnP() {
-        Prediction pr = predict(HandBuiltDags.diamond(), List.of(2, 4), 0, List.of());
+        SimulatedScaling pr = predict(HandBuiltDags.diamond(), List.of(2, 4), 0, List.of());
         assertThat(pr.asRecorded().at(1)).isNull();
         assertThat(pr.recorded().workers()).isEqualTo(1);
         assertThat(pr.recorded().elapsedNs()).isEqualTo(1000);
@@ -89,7 +89,7 @@ class PredictionTest {
             nodes.add(new DagNode(n.id(), n.worker(), n.start(), n.end() + 10, n.work(), n.span(), n.ends(), n.in(),
                     1, 0, 0, n.taskEnds(), 0, -1, List.of(), 3, 2, 0));
         }
-        Prediction pr = predict(new Dag(nodes, 2, 0, 100), List.of(2), 0, List.of());
+        SimulatedScaling pr = predict(new Dag(nodes, 2, 0, 100), List.of(2), 0, List.of());
         assertThat(pr.recorded().recorderNs()).isEqualTo(8);
         assertThat(pr.recorded().notRunningNs()).isEqualTo(12);
         assertThat(pr.recorded().slotTime()).isEqualTo(200);
@@ -99,7 +99,7 @@ class PredictionTest {
 
     @Test
     void aWhatIfGivesTheNewShapeAndRows() {
-        Prediction pr = predict(HandBuiltDags.diamondWithSite(7), List.of(1, 2), 0,
+        SimulatedScaling pr = predict(HandBuiltDags.diamondWithSite(7), List.of(1, 2), 0,
                 List.of(new SiteSpeedup("B.java:3", List.of(7), 2.0)));
         assertThat(pr.asRecorded().shape()).isEqualTo(new DagShape(50, 40, 40, 3));
         assertThat(pr.whatIf().shape()).isEqualTo(new DagShape(40, 30, 30, 3));
@@ -110,7 +110,7 @@ class PredictionTest {
 
     @Test
     void grahamsAnomalyIsReported() {
-        Prediction pr = predict(HandBuiltDags.grahamAnomaly(), List.of(1, 2), 0,
+        SimulatedScaling pr = predict(HandBuiltDags.grahamAnomaly(), List.of(1, 2), 0,
                 List.of(new SiteSpeedup("1", List.of(1), 1.5)));
         assertThat(pr.asRecorded().at(2).sequential().makespan()).isEqualTo(59);
         assertThat(pr.whatIf().at(2).sequential().makespan()).isEqualTo(60);
@@ -121,7 +121,7 @@ class PredictionTest {
     @Test
     void progressCountsEverySimulation() {
         List<String> told = new ArrayList<>();
-        Prediction.of(HandBuiltDags.collapsedThenStrand(), List.of(2, 4), 0, 0,
+        SimulatedScaling.of(HandBuiltDags.collapsedThenStrand(), List.of(2, 4), 0, 0,
                 List.of(new SiteSpeedup("x", List.of(0), 2)), (d, t, w) -> told.add(d + "/" + t + " " + w));
         // 2 P × 2 modes × 2 scenarios, plus the recorded P = 1 × 2 modes
         assertThat(told).containsExactly("1/10 P=2 sequential", "2/10 P=2 malleable", "3/10 P=4 sequential",
@@ -135,7 +135,7 @@ class PredictionTest {
         Random rnd = new Random(23);
         for (int i = 0; i < 200; i++) {
             Dag dag = SimDags.random(rnd, 1 + rnd.nextInt(40));
-            Prediction pr = predict(dag, List.of(1, 2, 3, 8), rnd.nextInt(5), List.of());
+            SimulatedScaling pr = predict(dag, List.of(1, 2, 3, 8), rnd.nextInt(5), List.of());
             DagShape s = pr.asRecorded().shape();
             for (Row r : pr.asRecorded().rows()) {
                 long workLaw = (s.work() + r.workers() - 1) / r.workers();
