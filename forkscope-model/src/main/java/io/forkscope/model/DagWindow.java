@@ -30,7 +30,8 @@ public final class DagWindow {
                 ? String.format(Locale.ROOT, "; %,d later nodes were left out", info.dagDroppedNodes().getAsLong())
                 : "";
         return String.format(Locale.ROOT, "%s: the DAG covers the run's first %s of %s (%.0f%%; %s was reached%s; record with"
-                        + " --dag-max-nodes 0 for the whole run): delays, profile, export and compare analyse that"
+                        + " --dag-max-nodes 0 for the whole run): the commands that read the DAG (delays, profile, export,"
+                        + " compare, predict) analyse that"
                         + " window; summary's work, span and parallelism cover the whole run",
                 name, seconds(end - runBeginNs), seconds(whole), whole == 0 ? 100.0 : 100.0 * (end - runBeginNs) / whole,
                 budget, left);

@@ -48,7 +48,8 @@ class DagWindowTest {
         assertThat(dag.finish()).isEqualTo(300);
         assertThat(rec.warnings()).containsExactly("d.fsk: the DAG covers the run's first 200 ns of 1,000 ns (20%; the"
                 + " recorder's budget of 3 nodes was reached; 7 later nodes were left out; record with --dag-max-nodes 0"
-                + " for the whole run): delays, profile, export and compare analyse that window; summary's work, span"
+                + " for the whole run): the commands that read the DAG (delays, profile, export, compare, predict) analyse"
+                + " that window; summary's work, span"
                 + " and parallelism cover the whole run");
     }
 
