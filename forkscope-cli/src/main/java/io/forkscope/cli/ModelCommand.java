@@ -112,7 +112,7 @@ final class ModelCommand implements Callable<Integer> {
             err.flush();
             if (set.kept().isEmpty()) {
                 throw new UserError(index.file() + ": no run to fit (" + (index.rows().isEmpty() ? "the index is empty"
-                        : "all " + index.rows().size() + " refused") + ")");
+                        : "all " + index.rows().size() + " refused; --keep-noisy keeps the noisy ones") + ")");
             }
             PerformanceModel model = PerformanceModel.fit(set.runs(), exponential);
             PrintWriter o = spec.commandLine().getOut();
