@@ -28,7 +28,7 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "model", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, description = {
     "The performance model of Namsraijav and Taura: fit it on a sweep's runs, predict time at larger n and p, check"
         + " it against measured runs.",
-    "Example: forkscope model fit runs -o app-model.json; forkscope model predict app-model.json --n 64000 -p 32"},
+    "Example: forkscope model predict app-model.json --n 64000 -p 32"},
         subcommands = {ModelCommand.Fit.class, ModelCommand.Predict.class, ModelCommand.Check.class})
 final class ModelCommand implements Callable<Integer> {
     @Spec

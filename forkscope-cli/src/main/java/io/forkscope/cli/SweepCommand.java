@@ -35,8 +35,8 @@ import picocli.CommandLine.Model.CommandSpec;
     "Training runs for the performance model: records the command's DAG (record --mode dag) at each problem size n"
         + " and worker count p, trials interleaved, and indexes each run's DAG statistics (model fit reads them).",
     "{n} in the command becomes each n. Each run gets p workers as bench gives them (the agent's workers=p, the"
-        + " common pool's parallelism, taskset on p cores where the machine has them) and writes DIR/n{n}-p{p}-t{trial}.fsk;"
-        + " DIR/index.csv gets a row as it finishes. T1'(n), the serial work, is the work of the p = 1 run of the same n"
+        + " common pool's parallelism, taskset on p cores where the machine has them) and writes a recording into DIR,"
+        + " whose index gets a row as the run finishes. T1'(n), the serial work, is the work of the p = 1 run of the same n"
         + " and trial. A sweep stopped midway resumes: run it again and the runs already indexed are skipped.",
     "The model needs at least three values of p to tell (p-1)/p from p-1; a p above this machine's cores runs"
         + " oversubscribed (model fit refuses runs that spent 10% or more of P x elapsed off the CPU).",
@@ -62,8 +62,8 @@ final class SweepCommand implements Callable<Integer> {
     int trials;
 
     @Option(names = {"-o", "--output"}, paramLabel = "DIR", defaultValue = "runs",
-            description = "the directory of the recordings, index.csv and sweep.log; made if missing, not its parents"
-                    + " (default: ${DEFAULT-VALUE})")
+            description = "the directory of the recordings, their index and the program's output; made if missing,"
+                    + " not its parents (default: ${DEFAULT-VALUE})")
     Path output;
 
     @Option(names = "--force", description = "start over: forget DIR's index and overwrite its recordings")
