@@ -76,8 +76,8 @@ final class ModelCommand implements Callable<Integer> {
     @Command(name = "fit", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, description = {
         "Fits the performance model (Eqs. 9-15, and a no-work model on the recorded span) on the runs of a sweep and"
             + " prints every intermediate model's coefficients with its training error.",
-        "Runs that spent 10% or more of P x elapsed off the CPU are refused (the machine's time, not the program's);"
-            + " (n, p) points whose trials spread more than 10% are flagged. One line each, on stderr.",
+        "Runs that spent a tenth or more of P x elapsed off the CPU are refused (the machine's time, not the program's);"
+            + " (n, p) points whose trials spread more than a tenth (max - min over the median) are flagged. One line each, on stderr.",
         "Example: forkscope model fit runs -o app-model.json"})
     static final class Fit implements Callable<Integer> {
         @Spec
@@ -92,7 +92,7 @@ final class ModelCommand implements Callable<Integer> {
         @Option(names = "--exponential", description = "an exponential program (fib, nqueens): fit in 2^n, as the paper does")
         boolean exponential;
 
-        @Option(names = "--keep-noisy", description = "keep runs with 10% or more not-running time (flagged, not refused)")
+        @Option(names = "--keep-noisy", description = "keep runs with a tenth or more not-running time (flagged, not refused)")
         boolean keepNoisy;
 
         @Option(names = "--force", description = "overwrite FILE if it exists")

@@ -39,7 +39,7 @@ import picocli.CommandLine.Model.CommandSpec;
         + " whose index gets a row as the run finishes. T1'(n), the serial work, is the work of the p = 1 run of the same n"
         + " and trial. A sweep stopped midway resumes: run it again and the runs already indexed are skipped.",
     "The model needs at least three values of p to tell (p-1)/p from p-1; a p above this machine's cores runs"
-        + " oversubscribed (model fit refuses runs that spent 10% or more of P x elapsed off the CPU).",
+        + " oversubscribed (model fit refuses runs that spent a tenth or more of P x elapsed off the CPU).",
     "Example: forkscope sweep --n 1000,2000,4000 -p 1,2,3 --trials 3 -o runs -- java -cp app.jar App {n}"})
 final class SweepCommand implements Callable<Integer> {
     static final String N_PLACEHOLDER = "{n}";
