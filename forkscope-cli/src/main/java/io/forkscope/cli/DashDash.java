@@ -9,13 +9,13 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
 /**
- * {@code record} and {@code bench} run a command given after {@code --}. Without the {@code --},
+ * {@code record}, {@code bench} and {@code sweep} run a command given after {@code --}. Without the {@code --},
  * the command's own options are taken for forkscope's ({@code -o}, {@code -p}) or refused as
  * unknown ({@code -cp}), so a command not preceded by it is refused with the right way to write it.
  */
 final class DashDash {
     /** What each command that runs a program does with it, for the message. */
-    private static final Map<String, String> VERBS = Map.of("record", "record", "bench", "benchmark");
+    private static final Map<String, String> VERBS = Map.of("record", "record", "bench", "benchmark", "sweep", "sweep");
 
     private DashDash() {}
 

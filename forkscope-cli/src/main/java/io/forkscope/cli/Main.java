@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
         subcommands = {RecordCommand.class, SummaryCommand.class, BenchCommand.class, PlotCommand.class,
                 DelaysCommand.class, PredictCommand.class, ProfileCommand.class, ExportCommand.class, CompareCommand.class,
                 SitesCommand.class, ContextsCommand.class, CalibrateCommand.class, DemoCommand.class, ExampleCommand.class,
+                SweepCommand.class, ModelCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements java.util.concurrent.Callable<Integer> {
     public static final int USER_ERROR = 2;
@@ -66,8 +67,8 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
     }
 
     private static String commandPath(CommandLine cl) {
-        String name = cl.getCommandName();
-        return name.equals("forkscope") ? "" : name + " ";
+        String name = cl.getCommandSpec().qualifiedName().substring("forkscope".length()).strip();
+        return name.isEmpty() ? "" : name + " ";
     }
 
     /** {@code forkscope} alone: the usage, on stderr, as for any command line that does nothing. */

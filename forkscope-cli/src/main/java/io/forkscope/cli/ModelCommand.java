@@ -1,0 +1,213 @@
+package io.forkscope.cli;
+
+import io.forkscope.analysis.model.ModelCheck;
+import io.forkscope.analysis.model.PerformanceModel;
+import io.forkscope.analysis.model.Prediction;
+import io.forkscope.report.model.IndexRow;
+import io.forkscope.report.model.ModelFile;
+import io.forkscope.report.model.ModelJson;
+import io.forkscope.report.model.ModelText;
+import io.forkscope.report.model.SweepIndex;
+import io.forkscope.report.model.TrainingSet;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.Reader;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+@Command(name = "model", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, description = {
+    "The performance model of Namsraijav and Taura: fit it on a sweep's runs, predict time at larger n and p, check"
+        + " it against measured runs.",
+    "Example: forkscope model predict app-model.json --n 64000 -p 32"},
+        subcommands = {ModelCommand.Fit.class, ModelCommand.Predict.class, ModelCommand.Check.class})
+final class ModelCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    /** {@code forkscope model} alone: the usage, on stderr. */
+    @Override
+    public Integer call() {
+        spec.commandLine().usage(spec.commandLine().getErr());
+        return Main.USER_ERROR;
+    }
+
+    /** The index of DIR (or the index file itself), read; a user error naming it otherwise. */
+    static Indexed index(Path dirOrFile) throws IOException {
+        Path file = Files.isDirectory(dirOrFile) ? dirOrFile.resolve(SweepIndex.FILE_NAME) : dirOrFile;
+        if (!Files.exists(dirOrFile)) {
+            throw new UserError(dirOrFile + ": no such directory (the -o DIR of forkscope sweep)");
+        }
+        try {
+            return new Indexed(file, SweepIndex.read(file));
+        } catch (SweepIndex.Malformed e) {
+            throw new UserError(e.getMessage());
+        }
+    }
+
+    record Indexed(Path file, List<IndexRow> rows) {}
+
+    static ModelFile.Loaded readModel(Path file) throws IOException {
+        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            return ModelFile.read(in);
+        } catch (NoSuchFileException e) {
+            throw new UserError(file + ": no such file (the model forkscope model fit -o writes)");
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new UserError(file + ": not a forkscope model (not text)");
+        } catch (ModelFile.NotAModel e) {
+            throw new UserError(file + ": " + e.getMessage());
+        } catch (IOException e) {
+            if (Files.isDirectory(file)) {
+                throw new UserError(file + ": is a directory, not a model file");
+            }
+            throw new UserError(file + ": cannot be read (" + e.getMessage() + ")");
+        }
+    }
+
+    @Command(name = "fit", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, description = {
+        "Fits the performance model (Eqs. 9-15, and a no-work model on the recorded span) on the runs of a sweep and"
+            + " prints every intermediate model's coefficients with its training error.",
+        "Runs that spent a tenth or more of P x elapsed off the CPU are refused (the machine's time, not the program's);"
+            + " (n, p) points whose trials spread more than a tenth (max - min over the median) are flagged. One line each, on stderr.",
+        "Example: forkscope model fit runs -o app-model.json"})
+    static final class Fit implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Parameters(paramLabel = "DIR", description = "a sweep's directory (or its index.csv)")
+        Path dir;
+
+        @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "write the model as JSON, for predict and check")
+        Path output;
+
+        @Option(names = "--exponential", description = "an exponential program (fib, nqueens): fit in 2^n, as the paper does")
+        boolean exponential;
+
+        @Option(names = "--keep-noisy", description = "keep runs with a tenth or more not-running time (flagged, not refused)")
+        boolean keepNoisy;
+
+        @Option(names = "--force", description = "overwrite FILE if it exists")
+        boolean force;
+
+        @Option(names = "--json", description = "print the model as JSON (the file's format) instead of the text")
+        boolean json;
+
+        @Override
+        public Integer call() throws Exception {
+            Path out = output == null ? null : OutputPath.file(output, force, "-o");
+            Indexed index = index(dir);
+            PrintWriter err = spec.commandLine().getErr();
+            TrainingSet set = TrainingSet.screen(index.rows(), keepNoisy, true);
+            set.refused().forEach(l -> err.println("forkscope model fit: " + l));
+            set.flagged().forEach(l -> err.println("forkscope model fit: " + l));
+            err.flush();
+            if (set.kept().isEmpty()) {
+                throw new UserError(index.file() + ": no run to fit (" + (index.rows().isEmpty() ? "the index is empty"
+                        : "all " + index.rows().size() + " refused; --keep-noisy keeps the noisy ones") + ")");
+            }
+            PerformanceModel model = PerformanceModel.fit(set.runs(), exponential);
+            PrintWriter o = spec.commandLine().getOut();
+            if (json) {
+                ModelJson.fit(model, set.grid(), o);
+            } else {
+                ModelText.fit(model, set.grid(), index.file().toString(), o);
+            }
+            if (out != null) {
+                try (Writer w = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {
+                    ModelFile.write(model, set.grid(), w);
+                }
+                err.println("forkscope model fit: the model is in " + out + " (forkscope model predict "
+                        + ShellWords.quote(out) + " --n N -p P)");
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "predict", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, description = {
+        "Predicts time(n, p) and its components (work, delay, no-work by both models) from a fitted model, and says"
+            + " how far (n, p) lies beyond the training grid.",
+        "Example: forkscope model predict app-model.json --n 64000 -p 32"})
+    static final class Predict implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Parameters(paramLabel = "MODEL", description = "a model written by forkscope model fit -o")
+        Path file;
+
+        @Option(names = "--n", paramLabel = "N", required = true, description = "the problem size")
+        double n;
+
+        @Option(names = {"-p", "--workers"}, paramLabel = "P", required = true, description = "the worker count")
+        int p;
+
+        @Option(names = "--json", description = "JSON for scripts (nanoseconds as integers)")
+        boolean json;
+
+        @Override
+        public Integer call() throws Exception {
+            if (!(n >= 0) || Double.isInfinite(n)) {
+                throw new UserError("--n must be a problem size of 0 or more, not " + n);
+            }
+            if (p < 1) {
+                throw new UserError("-p must be at least 1, not " + p);
+            }
+            ModelFile.Loaded loaded = readModel(file);
+            Prediction q = loaded.model().predict(n, p);
+            PrintWriter out = spec.commandLine().getOut();
+            if (json) {
+                ModelJson.predict(q, loaded.grid(), loaded.model().exponential(), file.toString(), out);
+            } else {
+                ModelText.predict(q, loaded.grid(), loaded.model().exponential(), file.toString(), out);
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "check", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, description = {
+        "Compares a fitted model with measured runs (a sweep's directory): predicted against measured per run, and"
+            + " the error |actual - predicted| / actual per component, median and quartiles, for both no-work models.",
+        "Example: forkscope model check app-model.json runs-big"})
+    static final class Check implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Parameters(index = "0", paramLabel = "MODEL", description = "a model written by forkscope model fit -o")
+        Path file;
+
+        @Parameters(index = "1", paramLabel = "DIR", description = "a sweep's directory (or its index.csv)")
+        Path dir;
+
+        @Option(names = "--json", description = "JSON for scripts (nanoseconds as integers, errors as ratios)")
+        boolean json;
+
+        @Override
+        public Integer call() throws Exception {
+            ModelFile.Loaded loaded = readModel(file);
+            Indexed index = index(dir);
+            if (index.rows().isEmpty()) {
+                throw new UserError(index.file() + ": no run to check (the index is empty)");
+            }
+            PrintWriter err = spec.commandLine().getErr();
+            TrainingSet set = TrainingSet.screen(index.rows(), true, false);
+            set.flagged().forEach(l -> err.println("forkscope model check: " + l));
+            err.flush();
+            ModelCheck check = ModelCheck.of(loaded.model(), set.runs());
+            PrintWriter out = spec.commandLine().getOut();
+            if (json) {
+                ModelJson.check(check, set.kept(), file.toString(), index.file().toString(), out);
+            } else {
+                ModelText.check(check, set.kept(), file.toString(), index.file().toString(), out);
+            }
+            return 0;
+        }
+    }
+}

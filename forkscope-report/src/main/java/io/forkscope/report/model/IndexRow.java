@@ -1,0 +1,57 @@
+package io.forkscope.report.model;
+
+import io.forkscope.analysis.model.TrainingRun;
+import java.util.OptionalLong;
+
+/**
+ * One row of a sweep's index ({@link SweepIndex}): a DAG recording at problem size n on p workers,
+ * trial t, with its DAG statistics (measures.md §6, DAG Recorder's) and T1'(n). Times in
+ * nanoseconds (delay, no-work, not-running and forkscope's time are worker-time, rounded).
+ *
+ * @param n          the problem size ({n} in the command)
+ * @param p          worker slots the run was given (the grid's p)
+ * @param trial      the trial, from 1
+ * @param file       the recording, relative to the index's directory
+ * @param notRunning worker-time the slots held a node whose thread was off its CPU (the machine's)
+ * @param forkscope  worker-time in forkscope's own hooks (the recorder's cost)
+ * @param span       the recorded DAG's critical path T∞
+ * @param workers    the peak of the worker slots the recording saw
+ * @param slotTime   ∫ slots(t) dt: work + not-running + forkscope + delay + no-work
+ * @param serialWork T1'(n): the work of the 1-worker run of the same n and trial; empty when the
+ *                   sweep had no p = 1
+ * @param cpus       cores the run could use
+ * @param pinned     whether it was restricted to cores of its own (false when oversubscribed)
+ */
+public record IndexRow(long n, int p, int trial, String file, long createTask, long waitTasks, long work, long delay,
+                       long noWork, long notRunning, long forkscope, long elapsed, long span, int workers,
+                       long slotTime, OptionalLong serialWork, int cpus, boolean pinned) {
+
+    /** (n, p, trial): what a resumed sweep looks up. */
+    public String key() {
+        return key(n, p, trial);
+    }
+
+    public static String key(long n, int p, int trial) {
+        return n + "/" + p + "/" + trial;
+    }
+
+    /**
+     * The delay the model fits (Eq. 12): P × elapsed less work and no-work, i.e. Delay Spotter's delay
+     * plus the not-running and forkscope time it sets apart. The paper's DAG Recorder had no such
+     * split, and with it T1 + delay + no_work = ∫ slots dt, so that Eq. 9 holds for a measured run.
+     */
+    public long modelDelay() {
+        return delay + notRunning + forkscope;
+    }
+
+    /** Not-running time as a share of ∫ slots dt (P × elapsed); 0 for an empty run. */
+    public double notRunningShare() {
+        return slotTime == 0 ? 0 : (double) notRunning / slotTime;
+    }
+
+    /** The row as the model sees it; T1' 0 when unknown (then it has no error of its own in a check). */
+    public TrainingRun trainingRun() {
+        return new TrainingRun(n, p, serialWork.orElse(0), work, createTask, waitTasks, modelDelay(), noWork,
+                elapsed, span);
+    }
+}

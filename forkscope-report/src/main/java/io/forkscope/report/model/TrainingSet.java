@@ -1,0 +1,99 @@
+package io.forkscope.report.model;
+
+import io.forkscope.analysis.model.TrainingRun;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * The runs of a sweep's index that the model may learn from (issue 23 item 6: honest inputs), with
+ * one line for each run refused and each point flagged:
+ * <ul>
+ *   <li>refused: a run whose not-running time is {@link #NOT_RUNNING_LIMIT} or more of P × elapsed
+ *       (∫ slots dt): that much of its time was the machine's (other processes, oversubscribed
+ *       cores, GC), which no equation of the model has a term for; {@code keepNoisy} keeps it,
+ *       flagged. Also refused: a run without T1' (the sweep had no p = 1), as Eq. 10 needs it.</li>
+ *   <li>flagged, kept: an (n, p) point whose trials' elapsed times spread (max − min) / median by
+ *       more than {@link #SPREAD_LIMIT}: each trial is a training row, so the fit averages them,
+ *       but the point is noisy.</li>
+ * </ul>
+ */
+public record TrainingSet(List<IndexRow> kept, List<String> refused, List<String> flagged) {
+    public static final double NOT_RUNNING_LIMIT = 0.10;
+    public static final double SPREAD_LIMIT = 0.10;
+
+    public TrainingSet {
+        kept = List.copyOf(kept);
+        refused = List.copyOf(refused);
+        flagged = List.copyOf(flagged);
+    }
+
+    /** @param needSerial whether a run without T1' is refused (fitting) or kept (checking) */
+    public static TrainingSet screen(List<IndexRow> rows, boolean keepNoisy, boolean needSerial) {
+        List<IndexRow> kept = new ArrayList<>();
+        List<String> refused = new ArrayList<>();
+        List<String> flagged = new ArrayList<>();
+        for (IndexRow r : rows) {
+            String what = r.file() + " (n " + r.n() + ", p " + r.p() + ", trial " + r.trial() + ")";
+            String share = String.format(Locale.ROOT, "%.1f%%", 100 * r.notRunningShare());
+            boolean noisy = r.notRunningShare() >= NOT_RUNNING_LIMIT;
+            String over = r.pinned() ? "" : "; it ran unpinned on " + r.cpus() + " core(s)"
+                    + (r.p() > r.cpus() ? ", oversubscribed" : "");
+            if (needSerial && r.serialWork().isEmpty()) {
+                refused.add("refused " + what + ": no T1' (the sweep had no p = 1 run of this n and trial)");
+            } else if (noisy && !keepNoisy) {
+                refused.add("refused " + what + ": not running " + share + " of P x elapsed (the limit is 10%: the"
+                        + " machine's time, not the program's" + over + "); --keep-noisy keeps it");
+            } else {
+                if (noisy) {
+                    flagged.add("noisy " + what + ": not running " + share + " of P x elapsed (10% or more)" + over
+                            + "; kept");
+                }
+                kept.add(r);
+            }
+        }
+        Map<String, List<IndexRow>> points = new LinkedHashMap<>();
+        for (IndexRow r : kept) {
+            points.computeIfAbsent(r.n() + "/" + r.p(), k -> new ArrayList<>()).add(r);
+        }
+        for (List<IndexRow> point : points.values()) {
+            double spread = spread(point);
+            if (point.size() > 1 && spread > SPREAD_LIMIT) {
+                flagged.add(String.format(Locale.ROOT, "noisy n %d, p %d: its %d trials' elapsed times spread %.1f%%"
+                        + " (max - min over median; the limit is 10%%); kept", point.get(0).n(), point.get(0).p(),
+                        point.size(), 100 * spread));
+            }
+        }
+        return new TrainingSet(kept, refused, flagged);
+    }
+
+    /** (max − min) / median of the trials' elapsed times; 0 for one trial. */
+    static double spread(List<IndexRow> point) {
+        double[] e = point.stream().mapToDouble(IndexRow::elapsed).sorted().toArray();
+        int m = e.length;
+        double median = m % 2 == 1 ? e[m / 2] : (e[m / 2 - 1] + e[m / 2]) / 2;
+        return median == 0 ? 0 : (e[m - 1] - e[0]) / median;
+    }
+
+    public List<TrainingRun> runs() {
+        return kept.stream().map(IndexRow::trainingRun).toList();
+    }
+
+    /** The grid of the kept runs. */
+    public TrainingGrid grid() {
+        TreeSet<Double> ns = new TreeSet<>();
+        TreeSet<Integer> ps = new TreeSet<>();
+        TreeSet<Integer> trials = new TreeSet<>();
+        for (IndexRow r : kept) {
+            ns.add((double) r.n());
+            ps.add(r.p());
+            trials.add(r.trial());
+        }
+        List<Integer> oversubscribed = kept.stream().filter(r -> r.p() > r.cpus()).map(IndexRow::p).distinct()
+                .sorted().toList();
+        return new TrainingGrid(new ArrayList<>(ns), new ArrayList<>(ps), kept.size(), trials.size(), oversubscribed);
+    }
+}
