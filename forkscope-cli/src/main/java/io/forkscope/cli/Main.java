@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
 @Command(name = "forkscope", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Scalability analyzer and profiler for Java fork/join programs.",
         subcommands = {RecordCommand.class, SummaryCommand.class, BenchCommand.class, PlotCommand.class,
-                DelaysCommand.class, ProfileCommand.class, ExportCommand.class, CompareCommand.class,
+                DelaysCommand.class, ProfileCommand.class, ExportCommand.class, CompareCommand.class, ReportCommand.class,
                 SitesCommand.class, ContextsCommand.class, CalibrateCommand.class, DemoCommand.class, ExampleCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements java.util.concurrent.Callable<Integer> {

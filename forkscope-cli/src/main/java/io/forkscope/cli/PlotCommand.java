@@ -98,7 +98,7 @@ final class PlotCommand implements Callable<Integer> {
         }
         List<SvgPlot.Chart> charts = new ArrayList<>();
         for (RegionScaling r : sections) {
-            charts.add(new SvgPlot.Chart(ScalingCurves.of(r, axisP), note(r)));
+            charts.add(new SvgPlot.Chart(ScalingCurves.of(r, axisP), note(r, recording, bench)));
         }
         SvgPlot.headless();
         try (Writer w = Files.newBufferedWriter(svg, StandardCharsets.UTF_8)) {
@@ -123,7 +123,7 @@ final class PlotCommand implements Callable<Integer> {
     }
 
     /** The charts without measurements: every region of the recording, or its whole run when it has none. */
-    private static List<RegionScaling> boundsOnly(Map<String, SectionBounds> bounds) {
+    static List<RegionScaling> boundsOnly(Map<String, SectionBounds> bounds) {
         Map<String, SectionBounds> shown = new LinkedHashMap<>(bounds);
         if (shown.size() > 1) {
             shown.remove("");
@@ -139,7 +139,7 @@ final class PlotCommand implements Callable<Integer> {
      * The chart's caption: where the bounds come from (for a region that occurs several times, which
      * occurrence: RecordedBounds takes the median work after the first, a warm-up) and the benchmark.
      */
-    private String note(RegionScaling r) {
+    static String note(RegionScaling r, Path recording, Path bench) {
         StringBuilder b = new StringBuilder();
         SectionBounds s = r.bounds();
         if (s != null) {
