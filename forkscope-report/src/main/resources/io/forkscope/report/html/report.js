@@ -161,7 +161,8 @@
         var y = AXIS + w * ROW, h = ROW - 4;
         ctx.fillStyle = w % 2 ? '#f4f4f4' : '#fafafa'; ctx.fillRect(LABEL, y, W, ROW);
         ctx.fillStyle = C.black; ctx.textAlign = 'right';
-        var name = d.threads[w]; if (name.length > 22) name = name.slice(0, 21) + '\u2026';
+        var name = d.threads[w];   // cut in the middle: pool threads differ at their end
+        if (name.length > 22) name = name.slice(0, 9) + '\u2026' + name.slice(-12);
         ctx.fillText(name, LABEL - 6, y + ROW / 2);
         cover.fill(0);
         var list = byWorker[w];
@@ -192,7 +193,10 @@
       if (selected >= 0) drawSelected(k);
       document.getElementById('timeline-range').textContent =
         'showing ' + human(t0) + ' to ' + human(t1) + ' of ' + human(d.elapsed);
+      // the geometry, for scripts and tests: ns from the run's begin, CSS pixels
       canvas.setAttribute('data-t0', String(t0)); canvas.setAttribute('data-t1', String(t1));
+      canvas.setAttribute('data-plot-left', String(LABEL)); canvas.setAttribute('data-plot-width', String(W));
+      canvas.setAttribute('data-axis-height', String(AXIS)); canvas.setAttribute('data-row-height', String(ROW));
     }
 
     function axis(t0, t1, W) {
