@@ -18,8 +18,8 @@ import picocli.CommandLine.Model.CommandSpec;
     "Records a bundled parallel quicksort under the agent and prints its scalability report (how much"
         + " parallelism), then records it again with call sites and prints the sites that hold the span.",
     "The sort runs twice first to warm up the JIT, outside the measured region 'quicksort'.",
-    "Last it records the run's DAG (--mode dag) with call sites and writes the HTML report of it,"
-        + " forkscope-demo-NAME.html in the temporary directory (java.io.tmpdir), and prints its path.",
+    "Last it records the run's DAG (--mode dag) with call sites and writes its HTML report into the"
+        + " system's temporary directory as forkscope-demo-NAME.html, and prints its path.",
     "The recordings go to a temporary directory, deleted afterwards; to keep one, use"
         + " forkscope example quicksort --record FILE."})
 final class DemoCommand implements Callable<Integer> {
