@@ -18,7 +18,9 @@ import picocli.CommandLine.Model.CommandSpec;
     "Records a bundled parallel quicksort under the agent and prints its scalability report (how much"
         + " parallelism), then records it again with call sites and prints the sites that hold the span.",
     "The sort runs twice first to warm up the JIT, outside the measured region 'quicksort'.",
-    "The recording goes to a temporary directory, deleted afterwards; to keep one, use"
+    "Last it records the run's DAG (--mode dag) with call sites and writes its HTML report into the"
+        + " system's temporary directory as forkscope-demo-NAME.html, and prints its path.",
+    "The recordings go to a temporary directory, deleted afterwards; to keep one, use"
         + " forkscope example quicksort --record FILE."})
 final class DemoCommand implements Callable<Integer> {
     @Spec
@@ -92,10 +94,37 @@ final class DemoCommand implements Callable<Integer> {
         err.println();
         err.flush();
         int sites = Main.commandLine(spec.commandLine().getOut(), err).execute(args.toArray(String[]::new));
-        if (sites == 0) {
-            nextSteps(err);
+        if (sites != 0) {
+            return sites;
         }
-        return sites;
+        Path html = Path.of(System.getProperty("java.io.tmpdir"), "forkscope-demo-" + example + ".html").toAbsolutePath();
+        int report = report(dir, cmd, html, err);
+        if (report == 0) {
+            nextSteps(err);
+            err.println();
+            err.println("forkscope demo: everything in one page (forkscope report REC.fsk -o FILE.html): open " + html);
+            err.flush();
+        }
+        return report;
+    }
+
+    /**
+     * A third run, recorded with its DAG and call sites, and its HTML report: written outside the
+     * temporary directory (which is deleted) into java.io.tmpdir, its path the demo's last line.
+     */
+    private int report(Path dir, List<String> cmd, Path html, PrintWriter err) throws Exception {
+        Path dag = dir.resolve(example + "-dag.fsk");
+        err.println();
+        err.println("forkscope demo: recording '" + example + "' once more, with its DAG and call sites (record --mode dag"
+                + " --sites), for the HTML report...");
+        int exit = new AgentLaunch(SelfJar.path(), dag, Unit.TIME, null, null).option("mode=dag").option("sites=true")
+                .run(cmd);
+        if (exit != 0) {
+            err.println("forkscope demo: the example failed with exit code " + exit);
+            return 1;
+        }
+        return Main.commandLine(spec.commandLine().getOut(), err).execute("report", dag.toString(), "-o",
+                html.toString(), "--force");
     }
 
     /** What to run next, on one's own program: the demo's last words. */
@@ -108,6 +137,7 @@ final class DemoCommand implements Callable<Integer> {
         err.println("  ./forkscope sites app-sites.fsk                                     which code holds the span");
         err.println("  ./forkscope record --mode dag -o app-dag.fsk -- java -cp app.jar Main");
         err.println("  ./forkscope delays app-dag.fsk                                      where the workers' time went");
+        err.println("  ./forkscope report app-dag.fsk -o app.html                          all of it in one HTML page");
         err.println("  Measure a warm run: repeat the work in your program and wrap the last one in");
         err.println("  Forkscope.region(\"name\") (README: Your own program).");
         err.flush();

@@ -13,6 +13,7 @@ import picocli.CommandLine.Command;
         description = "Scalability analyzer and profiler for Java fork/join programs.",
         subcommands = {RecordCommand.class, SummaryCommand.class, BenchCommand.class, PlotCommand.class,
                 DelaysCommand.class, PredictCommand.class, ProfileCommand.class, ExportCommand.class, CompareCommand.class,
+                ReportCommand.class,
                 SitesCommand.class, ContextsCommand.class, CalibrateCommand.class, DemoCommand.class, ExampleCommand.class,
                 SweepCommand.class, ModelCommand.class,
                 CommandLine.HelpCommand.class})

@@ -113,7 +113,7 @@ final class PlotCommand implements Callable<Integer> {
         List<SvgPlot.Chart> charts = new ArrayList<>();
         for (RegionScaling r : sections) {
             List<PredictCsv.PredictedRow> curve = r.region().isEmpty() ? simulated : List.of();
-            charts.add(new SvgPlot.Chart(ScalingCurves.of(r, axisP, curve), note(r, curve)));
+            charts.add(new SvgPlot.Chart(ScalingCurves.of(r, axisP, curve), note(r, recording, bench, predicted, curve)));
         }
         SvgPlot.headless();
         try (Writer w = Files.newBufferedWriter(svg, StandardCharsets.UTF_8)) {
@@ -139,7 +139,7 @@ final class PlotCommand implements Callable<Integer> {
     }
 
     /** The charts without measurements: every region of the recording, or its whole run when it has none. */
-    private static List<RegionScaling> boundsOnly(Map<String, SectionBounds> bounds) {
+    static List<RegionScaling> boundsOnly(Map<String, SectionBounds> bounds) {
         Map<String, SectionBounds> shown = new LinkedHashMap<>(bounds);
         if (shown.size() > 1) {
             shown.remove("");
@@ -155,7 +155,9 @@ final class PlotCommand implements Callable<Integer> {
      * The chart's caption: where the bounds come from (for a region that occurs several times, which
      * occurrence: RecordedBounds takes the median work after the first, a warm-up) and the benchmark.
      */
-    private String note(RegionScaling r, List<PredictCsv.PredictedRow> curve) {
+    /** The chart's note: where the bounds, the measured points and the simulated curve (if any) come from. */
+    static String note(RegionScaling r, Path recording, Path bench, Path predicted,
+                       List<PredictCsv.PredictedRow> curve) {
         StringBuilder b = new StringBuilder();
         SectionBounds s = r.bounds();
         if (s != null) {

@@ -38,7 +38,7 @@ public final class Numbers {
     }
 
     /** @return nanoseconds as a duration for people, "1.23 ms"; "" below one microsecond */
-    static String humanDuration(long ns) {
+    public static String humanDuration(long ns) {
         double abs = Math.abs((double) ns);
         if (abs >= 1e9) {
             return fixed2(ns / 1e9) + " s";

@@ -1,0 +1,142 @@
+package io.forkscope.cli;
+
+import io.forkscope.analysis.cilkview.AnalysisOptions;
+import io.forkscope.analysis.cilkview.ScalabilityAnalysis;
+import io.forkscope.analysis.cilkview.ScalabilityReport;
+import io.forkscope.analysis.delay.DelayReport;
+import io.forkscope.analysis.delay.ProfileResampling;
+import io.forkscope.analysis.delay.ReadyTimes;
+import io.forkscope.analysis.scaling.Measurement;
+import io.forkscope.analysis.scaling.RecordedBounds;
+import io.forkscope.analysis.scaling.RegionScaling;
+import io.forkscope.analysis.scaling.ScalingAnalysis;
+import io.forkscope.analysis.scaling.SectionBounds;
+import io.forkscope.analysis.sites.On;
+import io.forkscope.analysis.sites.SiteRows;
+import io.forkscope.model.Recording;
+import io.forkscope.model.RecordingInfo;
+import io.forkscope.model.dag.Dag;
+import io.forkscope.model.sites.RecordedSites;
+import io.forkscope.report.MachineLine;
+import io.forkscope.report.bench.BenchCsv;
+import io.forkscope.report.bench.BenchCsvException;
+import io.forkscope.report.html.HtmlPage;
+import io.forkscope.report.html.HtmlSection;
+import io.forkscope.report.html.ReportInputs;
+import io.forkscope.report.plot.ScalingCurves;
+import io.forkscope.report.plot.SvgPlot;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(name = "report", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, description = {
+    "One self-contained HTML page with everything the recording holds: the summary and the speedup bounds;"
+        + " for --mode dag recordings the parallelism profile, the worker timelines and where the workers' time"
+        + " went; for --sites recordings the call-site table. It opens offline in any browser.",
+    "Example: forkscope report run.fsk -o run.html --bench bench.csv"})
+final class ReportCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "REC.fsk", description = "a recording written by forkscope record or the agent")
+    Path file;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE.html",
+            description = "the page to write (default: the recording's name with .html, here)")
+    Path output;
+
+    @Option(names = "--bench", paramLabel = "CSV", description = "measured speedups: a CSV of forkscope bench")
+    Path bench;
+
+    @Option(names = "--serial", paramLabel = "SER.fsk",
+            description = "a recording of a serial run of the same program, for a DAG recording's loss (T1')")
+    Path serial;
+
+    @Option(names = "--force", description = "overwrite the output file if it exists")
+    boolean force;
+
+    @Override
+    public Integer call() throws Exception {
+        Path html = OutputPath.file(output != null ? output
+                : Path.of(BenchCommand.withExtension(file.getFileName(), ".html").toString()), force, "-o");
+        PrintWriter err = spec.commandLine().getErr();
+        Recording rec = RecordingInput.read(file, err);
+        ReportInputs in = inputs(rec, err);
+        try (Writer w = Files.newBufferedWriter(html, StandardCharsets.UTF_8)) {
+            new HtmlPage().write(in, w);
+        }
+        err.println("forkscope report: written to " + html + " (" + new HtmlPage().applicable(in).stream()
+                .map(HtmlSection::id).collect(Collectors.joining(", ")) + ")");
+        err.flush();
+        return 0;
+    }
+
+    /** Every analysis the recording allows, as the other commands make them. */
+    ReportInputs inputs(Recording rec, PrintWriter err) {
+        String name = file.toString();
+        boolean measured = rec.wholeRun() != null && (rec.complete() || !RecordingInput.holdsNothing(rec.wholeRun()));
+        ScalabilityReport scalability = measured ? ScalabilityAnalysis.analyze(rec, AnalysisOptions.defaults()) : null;
+        List<SvgPlot.Chart> charts = measured ? charts(rec) : List.of();
+        boolean dagMode = rec.recordedDag().isPresent() || "dag".equals(rec.info().get(RecordingInfo.MODE, ""));
+        if (serial != null && !dagMode) {
+            throw new UserError("--serial: " + name + " has no DAG (record it with --mode dag); the serial run's work"
+                    + " is compared with a DAG's");
+        }
+        DelayReport delays = null;
+        Dag dag = null;
+        ReadyTimes ready = null;
+        if (dagMode) {
+            Recording ser = serial == null ? null : DagInput.read(serial, err);
+            dag = DagInput.dag(rec, name);
+            delays = DagInput.analyze(rec, name, ser, serial == null ? null : serial.toString());
+            ready = ReadyTimes.of(dag);
+        }
+        RecordedSites sites = rec.recordedSites().orElse(null);
+        return new ReportInputs(name, rec, scalability, charts, bench == null ? null : bench.toString(), delays, dag,
+                ready, delays == null ? List.of() : ProfileResampling.resample(delays.profile(), ReportInputs.PROFILE_POINTS),
+                serial == null ? null : serial.toString(),
+                sites == null ? null : SiteRows.of(sites, rec.info().unit(), On.SPAN),
+                sites == null ? null : SiteRows.of(sites, rec.info().unit(), On.WORK),
+                RecordingInput.incompleteLine(rec),
+                rec.wholeRun() == null ? MachineLine.of(rec.info()) : MachineLine.of(rec.info(), rec.wholeRun().compilation()));
+    }
+
+    /** The speedup-bounds charts as {@code forkscope plot} draws them, with the --bench points when given. */
+    private List<SvgPlot.Chart> charts(Recording rec) {
+        Map<String, SectionBounds> bounds = RecordedBounds.of(rec);
+        if (bounds.isEmpty()) {
+            return List.of();
+        }
+        List<Measurement> points = List.of();
+        List<RegionScaling> sections;
+        if (bench != null) {
+            try {
+                points = BenchCsv.read(bench);
+            } catch (BenchCsvException e) {
+                throw new UserError(e.getMessage());
+            }
+            sections = ScalingAnalysis.analyze(points, bounds).regions();
+        } else {
+            sections = PlotCommand.boundsOnly(bounds);
+        }
+        int largestP = points.stream().mapToInt(Measurement::p).max().orElse(0);
+        int axisP = ScalingCurves.defaultMaxP(largestP);
+        List<SvgPlot.Chart> charts = new ArrayList<>();
+        for (RegionScaling r : sections) {
+            charts.add(new SvgPlot.Chart(ScalingCurves.of(r, axisP), PlotCommand.note(r, file, bench, null, List.of())));
+        }
+        return charts;
+    }
+}

@@ -1,0 +1,258 @@
+package io.forkscope.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.forkscope.analysis.cilkview.AnalysisOptions;
+import io.forkscope.analysis.cilkview.ScalabilityAnalysis;
+import io.forkscope.analysis.cilkview.SectionScalability;
+import io.forkscope.analysis.delay.DelayReport;
+import io.forkscope.analysis.delay.DelaySpotter;
+import io.forkscope.it.programs.HostileNamesProgram;
+import io.forkscope.model.Recording;
+import io.forkscope.model.RecordingReader;
+import io.forkscope.model.dag.Dag;
+import io.forkscope.model.dag.DagNode;
+import io.forkscope.samples.SampleMain;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.logging.Level;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.NoAlertPresentException;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.interactions.Actions;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
+import org.openqa.selenium.logging.LoggingPreferences;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * The HTML report in a real browser (Debian's headless chromium, driven by Selenium): a DAG
+ * recording of a bundled sample opens without console errors, with every section, the analysis'
+ * numbers in its DOM, a profile selection that zooms the timelines, wheel zoom, reset and node
+ * details on a click; a recording whose region label and thread names are markup opens with no
+ * alert. Without chromium and chromedriver the test is skipped, loudly, unless
+ * FORKSCOPE_REQUIRE_BROWSER=1 (as in CI), where their absence fails it.
+ */
+class HtmlReportIT {
+    static final Path CHROMIUM = Path.of(System.getProperty("forkscope.chromium", "/usr/bin/chromium"));
+    static final Path CHROMEDRIVER = Path.of(System.getProperty("forkscope.chromedriver", "/usr/bin/chromedriver"));
+
+    static ChromeDriver driver;
+    static Path profileDir;
+
+    @BeforeAll
+    static void browser() throws Exception {
+        boolean present = Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER);
+        if (!present) {
+            String message = "HtmlReportIT needs a headless browser: " + CHROMIUM + " and " + CHROMEDRIVER
+                    + " are missing; install them with: apt-get install chromium chromium-driver";
+            if ("1".equals(System.getenv("FORKSCOPE_REQUIRE_BROWSER"))) {
+                throw new AssertionError(message + " (FORKSCOPE_REQUIRE_BROWSER=1: the browser tests must run)");
+            }
+            System.err.println("\n*** SKIPPED: " + message + " ***\n");
+            Assumptions.abort(message);
+        }
+        profileDir = Files.createTempDirectory("forkscope-chromium-");
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(CHROMIUM.toFile());
+        options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--user-data-dir=" + profileDir, "--window-size=1280,800");
+        LoggingPreferences logs = new LoggingPreferences();
+        logs.enable(LogType.BROWSER, Level.ALL);
+        options.setCapability("goog:loggingPrefs", logs);
+        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
+                .usingAnyFreePort().build();
+        driver = new ChromeDriver(service, options);
+        driver.manage().window().setSize(new Dimension(1280, 800));
+    }
+
+    @AfterAll
+    static void close() throws Exception {
+        if (driver != null) {
+            driver.quit();
+        }
+        if (profileDir != null) {
+            try (var files = Files.walk(profileDir)) {
+                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    @Test
+    void aDagRecordingShowsItsAnalysesAndTheViewsAreLinked(@TempDir Path dir) throws Exception {
+        Path rec = dir.resolve("fib.fsk");
+        record(dir, rec, "out=" + rec + ",mode=dag", SampleMain.class, "fib", "--n", "20", "--cutoff", "8",
+                "--workers", "2");
+        Path html = report(dir, rec);
+        open(html);
+        assertNoConsoleErrors();
+
+        for (String id : List.of("run", "summary", "scaling", "profile", "timelines", "delays")) {
+            assertThat(driver.findElements(By.id(id))).as("section %s", id).hasSize(1);
+        }
+        assertThat(driver.findElements(By.id("sites"))).as("no call sites recorded").isEmpty();
+
+        Recording recording = RecordingReader.read(rec);
+        SectionScalability whole = ScalabilityAnalysis.analyze(recording, AnalysisOptions.defaults()).wholeRun();
+        assertThat(value("work")).isEqualTo(whole.measures().work());
+        assertThat(value("span")).isEqualTo(whole.measures().span());
+        assertThat(value("burdened-span")).isEqualTo(whole.measures().burdenedSpan());
+        assertThat(value("parallelism")).isCloseTo(whole.parallelism(), within(1e-6));
+        Dag dag = recording.recordedDag().orElseThrow();
+        DelayReport delays = DelaySpotter.analyze(dag);
+        assertThat(value("delay")).isCloseTo(delays.breakdown().delay(), within(1.0));
+        assertThat(value("no-work-app")).isCloseTo(delays.breakdown().noWorkApp(), within(1.0));
+        assertThat(value("critical-path")).isCloseTo(delays.stats().criticalPath(), within(1.0));
+        assertThat(value("nodes")).isEqualTo(delays.stats().nodes());
+
+        // a selection across the profile zooms the timelines
+        WebElement canvas = driver.findElement(By.id("timeline-canvas"));
+        double full = range(canvas);
+        assertThat(full).isCloseTo(dag.elapsed(), within(dag.elapsed() * 1e-6 + 1));
+        WebElement over = driver.findElement(By.cssSelector("#profile-chart .u-over"));
+        scrollTo(over);
+        int w = over.getSize().getWidth();
+        new Actions(driver).moveToElement(over, -w / 4, 0).clickAndHold().moveByOffset(w / 4, 0).release().perform();
+        double zoomed = range(canvas);
+        assertThat(zoomed).as("the timelines' range after selecting a quarter of the profile").isLessThan(full * 0.5);
+
+        // reset, then the wheel zooms the timelines around the pointer
+        clickReset();
+        assertThat(range(canvas)).isCloseTo(full, within(full * 1e-6 + 1));
+        scrollTo(canvas);
+        ((JavascriptExecutor) driver).executeScript("arguments[0].dispatchEvent(new WheelEvent('wheel', {deltaY: -100,"
+                + " clientX: arguments[0].getBoundingClientRect().left + 600, clientY: arguments[0]"
+                + ".getBoundingClientRect().top + 40, bubbles: true, cancelable: true}))", canvas);
+        assertThat(range(canvas)).isLessThan(full * 0.9);
+        clickReset();
+
+        // clicking the longest node shows its details
+        DagNode longest = dag.nodes().stream().max(Comparator.comparingLong(n -> n.end() - n.start())).orElseThrow();
+        clickNode(canvas, dag, longest);
+        WebElement details = driver.findElement(By.id("node-details"));
+        assertThat(details.findElement(By.cssSelector("[data-key=node-id]")).getText())
+                .isEqualTo(Integer.toString(longest.id()));
+        assertThat(details.findElement(By.cssSelector("[data-key=node-work]")).getText())
+                .startsWith(String.format(Locale.ROOT, "%,d ns", longest.work()));
+        assertThat(details.findElement(By.cssSelector("[data-key=node-worker]")).getText())
+                .startsWith(Integer.toString(longest.worker()));
+        assertThat(details.findElements(By.cssSelector("[data-key=node-in] li"))).hasSize(longest.in().size());
+        assertNoConsoleErrors();
+    }
+
+    @Test
+    void namesThatAreMarkupStayText(@TempDir Path dir) throws Exception {
+        Path rec = dir.resolve("hostile.fsk");
+        record(dir, rec, "out=" + rec + ",mode=dag", HostileNamesProgram.class);
+        Path html = report(dir, rec);
+        open(html);
+        assertThatThrownByAlert();
+        assertNoConsoleErrors();
+        // the thread names with quotes reach the page's script intact, through the JSON data block
+        Object threads = ((JavascriptExecutor) driver).executeScript(
+                "return JSON.parse(document.getElementById('data-timeline').textContent).threads");
+        assertThat((List<?>) threads).anySatisfy(t -> assertThat((String) t).startsWith(HostileNamesProgram.THREAD));
+        List<String> labels = new ArrayList<>();
+        for (WebElement td : driver.findElements(By.cssSelector("#regions-table tbody td:first-child"))) {
+            labels.add(td.getText());
+        }
+        assertThat(labels).contains(HostileNamesProgram.LABEL);
+        assertThat(driver.findElements(By.cssSelector("body script"))).hasSize(
+                driver.findElements(By.cssSelector("script[type='application/json']")).size() + 2);
+    }
+
+    /** Loads the page and waits for its script to have drawn everything. */
+    private static void open(Path html) {
+        driver.get(html.toUri().toString());
+        new WebDriverWait(driver, Duration.ofSeconds(20)).until(d -> "true".equals(
+                d.findElement(By.tagName("body")).getAttribute("data-ready")));
+    }
+
+    private static void assertThatThrownByAlert() {
+        try {
+            String text = driver.switchTo().alert().getText();
+            throw new AssertionError("the page opened an alert: " + text);
+        } catch (NoAlertPresentException expected) {
+            // no script of the program's ran
+        }
+    }
+
+    private static void assertNoConsoleErrors() {
+        List<String> severe = new ArrayList<>();
+        for (LogEntry e : driver.manage().logs().get(LogType.BROWSER)) {
+            if (e.getLevel().intValue() >= Level.WARNING.intValue()) {
+                severe.add(e.getLevel() + " " + e.getMessage());
+            }
+        }
+        assertThat(severe).as("the browser's console").isEmpty();
+    }
+
+    /** Brings the Reset button into view (headless chromium does not always scroll to it first) and clicks it. */
+    private static void clickReset() {
+        WebElement reset = driver.findElement(By.id("reset-zoom"));
+        scrollTo(reset);
+        reset.click();
+    }
+
+    private static double value(String key) {
+        WebElement cell = driver.findElement(By.cssSelector("[data-key='" + key + "'][data-value]"));
+        return Double.parseDouble(cell.getAttribute("data-value"));
+    }
+
+    private static double range(WebElement canvas) {
+        return Double.parseDouble(canvas.getAttribute("data-t1")) - Double.parseDouble(canvas.getAttribute("data-t0"));
+    }
+
+    private static void scrollTo(WebElement e) {
+        ((JavascriptExecutor) driver).executeScript("arguments[0].scrollIntoView({block: 'center'})", e);
+    }
+
+    /** Clicks the middle of a node's box, from the canvas' geometry attributes. */
+    private static void clickNode(WebElement canvas, Dag dag, DagNode node) {
+        scrollTo(canvas);
+        double t0 = Double.parseDouble(canvas.getAttribute("data-t0"));
+        double t1 = Double.parseDouble(canvas.getAttribute("data-t1"));
+        double left = Double.parseDouble(canvas.getAttribute("data-plot-left"));
+        double width = Double.parseDouble(canvas.getAttribute("data-plot-width"));
+        double axis = Double.parseDouble(canvas.getAttribute("data-axis-height"));
+        double row = Double.parseDouble(canvas.getAttribute("data-row-height"));
+        double mid = (node.start() + node.end()) / 2.0 - dag.begin();
+        int x = (int) Math.round(left + (mid - t0) * width / (t1 - t0));
+        int y = (int) Math.round(axis + node.worker() * row + row / 2);
+        Dimension size = canvas.getSize();
+        new Actions(driver).moveToElement(canvas, x - size.getWidth() / 2, y - size.getHeight() / 2).click().perform();
+    }
+
+    private static void record(Path dir, Path rec, String agentOptions, Class<?> main, String... args) throws Exception {
+        ChildJvm.Result r = ChildJvm.run(ChildJvm.command(Jdks.javas().get(0), agentOptions, List.of(), main, args), dir);
+        assertThat(r.exitCode()).as(r.stderr()).isZero();
+        assertThat(rec).exists();
+    }
+
+    private static Path report(Path dir, Path rec) throws Exception {
+        Path html = dir.resolve(rec.getFileName().toString().replace(".fsk", ".html"));
+        ChildJvm.Result r = ChildJvm.run(List.of(Jdks.javas().get(0), "-jar", ChildJvm.jar().toString(), "report",
+                rec.toString(), "-o", html.toString()), dir);
+        assertThat(r.exitCode()).as(r.stderr()).isZero();
+        assertThat(r.stderr()).contains("forkscope report: written to " + html);
+        return html;
+    }
+
+}

@@ -1,0 +1,110 @@
+package io.forkscope.report.html;
+
+import io.forkscope.analysis.scaling.ScalingPoint;
+import io.forkscope.report.Numbers;
+import io.forkscope.report.bench.ScalingTable;
+import io.forkscope.report.plot.ScalingCurves;
+import io.forkscope.report.plot.SvgPlot;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Cilkview's speedup-bounds chart, one per section, from the numbers {@code forkscope plot} draws
+ * ({@link ScalingCurves}): the work law, the span law, the upper bound and the burdened lower bound
+ * for P = 1 … maxP, and the speedups measured by {@code forkscope bench} with their spread, also
+ * as a table.
+ */
+final class ScalingSection implements HtmlSection {
+    @Override
+    public String id() {
+        return "scaling";
+    }
+
+    @Override
+    public String title() {
+        return "Speedup bounds";
+    }
+
+    @Override
+    public boolean applies(ReportInputs in) {
+        return !in.scaling().isEmpty();
+    }
+
+    @Override
+    public void write(ReportInputs in, HtmlWriter out) {
+        out.element("p", "Speedup against the worker count P: the work law (speedup at most P), the span law (at most"
+                + " the parallelism T1/T\u221e), the upper bound (the smaller of the two) and the burdened lower bound"
+                + " T1 / (T1/P + 1.7 \u00b7 burdened span)" + (in.benchName() == null
+                ? "; measure speedups with forkscope bench and pass --bench to see them here."
+                : "; the points are the speedups measured in " + in.benchName() + ", the whiskers their spread."));
+        List<SvgPlot.Chart> charts = in.scaling();
+        for (int i = 0; i < charts.size(); i++) {
+            ScalingCurves c = charts.get(i).curves();
+            String id = "scaling-" + i;
+            out.open("figure", "class", "chart-figure");
+            out.open("div", "class", "chart scaling-chart", "id", id, "data-source", id, "role", "img", "aria-label",
+                    "speedup bounds of " + ScalingTable.sectionName(c.region()) + ": the numbers are in the tables")
+                    .close("div");
+            out.element("figcaption", ScalingTable.sectionName(c.region()) + (charts.get(i).note().isEmpty() ? ""
+                    : ": " + charts.get(i).note()));
+            out.close("figure").newline();
+            out.data(id, data(c));
+            if (!c.measured().isEmpty()) {
+                measured(out, c, id);
+            }
+        }
+    }
+
+    /** The chart's columns, aligned on P = 1 … maxP; measured values are null where P was not benchmarked. */
+    private static JsonColumns data(ScalingCurves c) {
+        int n = c.maxP();
+        double[] p = new double[n];
+        double[] work = new double[n];
+        double[] span = new double[n];
+        double[] lower = new double[n];
+        double[] upper = new double[n];
+        double[] median = new double[n];
+        double[] min = new double[n];
+        double[] max = new double[n];
+        java.util.Arrays.fill(median, Double.NaN);
+        java.util.Arrays.fill(min, Double.NaN);
+        java.util.Arrays.fill(max, Double.NaN);
+        for (int i = 0; i < n; i++) {
+            p[i] = i + 1;
+            boolean bounds = !c.bounds().isEmpty();
+            work[i] = bounds ? c.at(i + 1).workLaw() : Double.NaN;
+            span[i] = bounds ? c.at(i + 1).spanLaw() : Double.NaN;
+            lower[i] = bounds ? c.at(i + 1).lower() : Double.NaN;
+            upper[i] = bounds ? c.at(i + 1).upper() : Double.NaN;
+        }
+        for (ScalingPoint m : c.measured()) {
+            if (m.p() >= 1 && m.p() <= n) {
+                median[m.p() - 1] = m.speedup().median();
+                min[m.p() - 1] = m.speedup().min();
+                max[m.p() - 1] = m.speedup().max();
+            }
+        }
+        return new JsonColumns().string("region", c.region()).number("yMax", c.yMax())
+                .number("log", c.logAxis() ? 1 : 0).doubles("p", p, 0).doubles("work", work, 4)
+                .doubles("span", span, 4).doubles("lower", lower, 4).doubles("upper", upper, 4)
+                .doubles("median", median, 4).doubles("min", min, 4).doubles("max", max, 4);
+    }
+
+    private static void measured(HtmlWriter out, ScalingCurves c, String id) {
+        out.open("table", "class", "numbers", "id", id + "-measured");
+        out.element("caption", "Measured speedups of " + ScalingTable.sectionName(c.region()));
+        out.open("thead").row("th", "P", "median time (ns)", "speedup", "slowest trial", "fastest trial", "trials",
+                "verdict").close("thead").open("tbody");
+        for (ScalingPoint m : c.measured()) {
+            out.open("tr").element("td", Integer.toString(m.p()), "class", "num")
+                    .element("td", Numbers.grouped(Math.round(m.medianNs())), "class", "num")
+                    .element("td", Numbers.fixed2(m.speedup().median()), "class", "num", "data-value",
+                            JsonColumns.number(m.speedup().median(), 6))
+                    .element("td", Numbers.fixed2(m.speedup().min()), "class", "num")
+                    .element("td", Numbers.fixed2(m.speedup().max()), "class", "num")
+                    .element("td", Integer.toString(m.timesNs().size()), "class", "num")
+                    .element("td", m.verdict().name().toLowerCase(Locale.ROOT).replace('_', ' ')).close("tr").newline();
+        }
+        out.close("tbody").close("table").newline();
+    }
+}

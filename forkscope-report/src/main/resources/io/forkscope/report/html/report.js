@@ -1,0 +1,388 @@
+/* forkscope's HTML report: draws the charts (uPlot) and the timelines (canvas) from the page's data
+   blocks and links them. Every string from the program reaches the page as text (textContent,
+   canvas fillText), never as markup. */
+(function () {
+  'use strict';
+  var started = performance.now();
+  var C = { blue: '#0072B2', orange: '#E69F00', sky: '#56B4E9', green: '#009E73', yellow: '#F0E442',
+            vermillion: '#D55E00', purple: '#CC79A7', black: '#000000', grey: '#6e6e6e' };   // Okabe-Ito
+  var KIND_COLOURS = [C.orange, C.sky, C.purple, C.vermillion];   // create, create-cont, wait-cont, end
+
+  function data(id) {
+    var el = document.getElementById('data-' + id);
+    return el ? JSON.parse(el.textContent) : null;
+  }
+  function grouped(n) {
+    return Math.round(n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  }
+  function human(ns) {
+    var a = Math.abs(ns);
+    if (a >= 1e9) return (ns / 1e9).toFixed(2) + ' s';
+    if (a >= 1e6) return (ns / 1e6).toFixed(2) + ' ms';
+    if (a >= 1e3) return (ns / 1e3).toFixed(2) + ' us';
+    return Math.round(ns) + ' ns';
+  }
+  function width(el) {
+    return Math.max(320, Math.min(1200, el.clientWidth || 900));
+  }
+
+  /* ---- the time range the profile and the timelines show, in ns from the run's begin ---- */
+  var view = {
+    full: null, t0: 0, t1: 1, listeners: [],
+    set: function (t0, t1, source) {
+      var span = this.full[1] - this.full[0];
+      var min = Math.max(1, span / 1e7);
+      if (t1 - t0 < min) { var c = (t0 + t1) / 2; t0 = c - min / 2; t1 = c + min / 2; }
+      if (t1 - t0 > span) { t0 = this.full[0]; t1 = this.full[1]; }
+      if (t0 < this.full[0]) { t1 += this.full[0] - t0; t0 = this.full[0]; }
+      if (t1 > this.full[1]) { t0 -= t1 - this.full[1]; t1 = this.full[1]; }
+      if (Math.abs(t0 - this.t0) < 1e-6 * span && Math.abs(t1 - this.t1) < 1e-6 * span) return;
+      this.t0 = t0; this.t1 = t1;
+      for (var i = 0; i < this.listeners.length; i++) this.listeners[i](t0, t1, source);
+    },
+    reset: function () { this.set(this.full[0], this.full[1], 'reset'); }
+  };
+
+  /* ---- speedup bounds ---- */
+  function scalingCharts() {
+    var els = document.querySelectorAll('.scaling-chart');
+    for (var i = 0; i < els.length; i++) {
+      var el = els[i], d = data(el.getAttribute('data-source'));
+      var whiskers = function (d) {
+        return function (u) {
+          var ctx = u.ctx; ctx.save(); ctx.strokeStyle = C.vermillion; ctx.lineWidth = 2 * devicePixelRatio;
+          for (var k = 0; k < d.p.length; k++) {
+            if (d.min[k] == null) continue;
+            var x = u.valToPos(d.p[k], 'x', true);
+            ctx.beginPath(); ctx.moveTo(x, u.valToPos(d.min[k], 'y', true));
+            ctx.lineTo(x, u.valToPos(d.max[k], 'y', true)); ctx.stroke();
+          }
+          ctx.restore();
+        };
+      }(d);
+      new uPlot({
+        width: width(el), height: 320,
+        scales: { x: { time: false, distr: d.log ? 3 : 1, log: 2 }, y: { range: [0, d.yMax] } },
+        axes: [{ label: 'workers P' }, { label: 'speedup' }],
+        series: [
+          { label: 'P' },
+          { label: 'work law', stroke: C.grey, dash: [6, 4], width: 1.5, points: { show: false } },
+          { label: 'span law', stroke: C.grey, dash: [2, 3], width: 1.5, points: { show: false } },
+          { label: 'upper bound', stroke: C.blue, width: 2.5, points: { show: false } },
+          { label: 'burdened lower bound', stroke: C.green, width: 2.5, points: { show: false } },
+          { label: 'measured (median)', stroke: C.vermillion, paths: function () { return null; },
+            points: { show: true, size: 9, fill: C.vermillion, stroke: C.vermillion } }
+        ],
+        hooks: { draw: [whiskers] },
+        cursor: { drag: { x: false, y: false } }
+      }, [d.p, d.work, d.span, d.upper, d.lower, d.median], el);
+    }
+  }
+
+  /* ---- parallelism profile ---- */
+  var profilePlot = null;
+  function profileChart() {
+    var el = document.getElementById('profile-chart'), d = data('profile');
+    if (!el || !d) return;
+    var kinds = ['create', 'create-cont', 'wait-cont', 'end'];
+    var x = d.t.map(function (t) { return t / 1e6; });
+    var layers = [d.running];
+    for (var k = 0; k < kinds.length; k++) layers.push(d['ready-' + kinds[k]]);
+    var stacked = [], sum = x.map(function () { return 0; });
+    for (var l = 0; l < layers.length; l++) {
+      sum = sum.map(function (s, i) { return s + layers[l][i]; });
+      stacked.push(sum);
+    }
+    var names = ['running'].concat(kinds.map(function (k) { return 'ready after ' + k; }));
+    var colours = [C.blue].concat(KIND_COLOURS);
+    var step = uPlot.paths.stepped({ align: 1 });
+    var series = [{ label: 'ms' }], columns = [x];
+    for (var s = layers.length - 1; s >= 0; s--) {   // the top of the stack first: later series paint over it
+      series.push({ label: names[s], stroke: colours[s], fill: colours[s] + 'cc', width: 1, paths: step, points: { show: false },
+                    value: (function (layer) { return function (u, v, si, i) { return i == null ? '-' : layer[i].toFixed(2); }; })(layers[s]) });
+      columns.push(stacked[s]);
+    }
+    series.push({ label: 'P', stroke: C.black, width: 2, paths: step, points: { show: false }, value: function () { return d.workers; } });
+    columns.push(x.map(function () { return d.workers; }));
+    var full = [d.t[0], d.t[d.t.length - 1]];
+    view.full = full; view.t0 = full[0]; view.t1 = full[1];
+    profilePlot = new uPlot({
+      width: width(el), height: 260,
+      scales: { x: { time: false }, y: { range: function (u, min, max) { return [0, Math.max(max, d.workers) * 1.05]; } } },
+      axes: [{ label: 'time (ms)' }, { label: 'nodes' }],
+      series: series,
+      cursor: { drag: { x: true, y: false, setScale: true } },
+      hooks: { setScale: [function (u, key) {
+        if (key === 'x' && u.scales.x.min != null) view.set(u.scales.x.min * 1e6, u.scales.x.max * 1e6, 'profile');
+      }] }
+    }, columns, el);
+    view.listeners.push(function (t0, t1, source) {
+      if (source !== 'profile') profilePlot.setScale('x', { min: t0 / 1e6, max: t1 / 1e6 });
+    });
+  }
+
+  /* ---- worker timelines ---- */
+  function timelines() {
+    var canvas = document.getElementById('timeline-canvas'), d = data('timeline');
+    if (!canvas || !d) return;
+    var n = d.worker.length, workers = d.threads.length;
+    if (!view.full) { view.full = [0, d.elapsed]; view.t0 = 0; view.t1 = d.elapsed; }
+    var inStart = new Int32Array(n + 1);
+    for (var i = 0; i < n; i++) inStart[i + 1] = inStart[i] + d.inCount[i];
+    var byWorker = [];
+    for (var w = 0; w < workers; w++) byWorker.push([]);
+    for (i = 0; i < n; i++) byWorker[d.worker[i]].push(i);
+    for (w = 0; w < workers; w++) byWorker[w].sort(function (a, b) { return d.start[a] - d.start[b]; });
+    var onPath = new Uint8Array(n);
+    for (i = 0; i < d.path.length; i++) onPath[d.path[i]] = 1;
+    var LABEL = 150, AXIS = 22, ROW = Math.max(14, Math.min(28, Math.floor(420 / Math.max(1, workers))));
+    var selected = -1;
+    var ctx = canvas.getContext('2d');
+
+    function size() {
+      var cssW = width(canvas.parentNode), cssH = AXIS + workers * ROW + 4;
+      canvas.style.width = cssW + 'px'; canvas.style.height = cssH + 'px';
+      canvas.width = Math.round(cssW * devicePixelRatio); canvas.height = Math.round(cssH * devicePixelRatio);
+      ctx.setTransform(devicePixelRatio, 0, 0, devicePixelRatio, 0, 0);
+      return cssW;
+    }
+    var cssW = size();
+    function plotW() { return cssW - LABEL - 8; }
+    function xOf(t) { return LABEL + (t - view.t0) * plotW() / (view.t1 - view.t0); }
+    function tOf(x) { return view.t0 + (x - LABEL) * (view.t1 - view.t0) / plotW(); }
+
+    function draw() {
+      var W = plotW(), t0 = view.t0, t1 = view.t1, k = W / (t1 - t0);
+      ctx.clearRect(0, 0, cssW, canvas.height);
+      ctx.font = '12px system-ui, sans-serif'; ctx.textBaseline = 'middle';
+      axis(t0, t1, W);
+      var cover = new Float32Array(Math.ceil(W) + 2);
+      for (var w = 0; w < workers; w++) {
+        var y = AXIS + w * ROW, h = ROW - 4;
+        ctx.fillStyle = w % 2 ? '#f4f4f4' : '#fafafa'; ctx.fillRect(LABEL, y, W, ROW);
+        ctx.fillStyle = C.black; ctx.textAlign = 'right';
+        var name = d.threads[w];   // cut in the middle: pool threads differ at their end
+        if (name.length > 22) name = name.slice(0, 9) + '\u2026' + name.slice(-12);
+        ctx.fillText(name, LABEL - 6, y + ROW / 2);
+        cover.fill(0);
+        var list = byWorker[w];
+        ctx.fillStyle = C.blue;
+        for (var j = 0; j < list.length; j++) {
+          var id = list[j], s = d.start[id], e = s + d.length[id];
+          if (e < t0 || s > t1) continue;
+          var x0 = (Math.max(s, t0) - t0) * k, x1 = (Math.min(e, t1) - t0) * k;
+          if (x1 - x0 >= 2) {
+            ctx.fillRect(LABEL + x0, y + 2, Math.max(1, x1 - x0 - 1), h);
+          } else {   // below two pixels: add to the pixel's coverage, drawn once per pixel below
+            var p = Math.floor(x0);
+            cover[p] += Math.max(x1 - x0, 0.05);
+          }
+          if (onPath[id]) {
+            ctx.fillStyle = C.vermillion; ctx.fillRect(LABEL + x0, y + ROW - 3, Math.max(1, x1 - x0), 2);
+            ctx.fillStyle = C.blue;
+          }
+        }
+        for (var q = 0; q < cover.length; q++) {
+          if (cover[q] > 0) {
+            ctx.globalAlpha = Math.min(1, 0.25 + cover[q]);
+            ctx.fillRect(LABEL + q, y + 2, 1, h);
+          }
+        }
+        ctx.globalAlpha = 1;
+      }
+      if (selected >= 0) drawSelected(k);
+      document.getElementById('timeline-range').textContent =
+        'showing ' + human(t0) + ' to ' + human(t1) + ' of ' + human(d.elapsed);
+      // the geometry, for scripts and tests: ns from the run's begin, CSS pixels
+      canvas.setAttribute('data-t0', String(t0)); canvas.setAttribute('data-t1', String(t1));
+      canvas.setAttribute('data-plot-left', String(LABEL)); canvas.setAttribute('data-plot-width', String(W));
+      canvas.setAttribute('data-axis-height', String(AXIS)); canvas.setAttribute('data-row-height', String(ROW));
+    }
+
+    function axis(t0, t1, W) {
+      var span = t1 - t0, raw = span / 8, mag = Math.pow(10, Math.floor(Math.log10(raw)));
+      var step = [1, 2, 5, 10].map(function (m) { return m * mag; }).find(function (s) { return s >= raw; });
+      ctx.fillStyle = C.black; ctx.textAlign = 'center'; ctx.strokeStyle = '#cccccc'; ctx.lineWidth = 1;
+      for (var t = Math.ceil(t0 / step) * step; t <= t1; t += step) {
+        var x = xOf(t);
+        ctx.beginPath(); ctx.moveTo(x + 0.5, AXIS - 4); ctx.lineTo(x + 0.5, AXIS + workers * ROW); ctx.stroke();
+        ctx.fillText(human(t), x, AXIS / 2);
+      }
+    }
+
+    function rowY(id) { return AXIS + d.worker[id] * ROW + ROW / 2; }
+
+    function drawSelected(k) {
+      var s = d.start[selected], e = s + d.length[selected], y = AXIS + d.worker[selected] * ROW;
+      ctx.strokeStyle = C.orange; ctx.lineWidth = 3;
+      var x0 = xOf(s), x1 = Math.max(xOf(e), x0 + 3);
+      ctx.strokeRect(x0 - 1, y + 1, x1 - x0 + 2, ROW - 2);
+      for (var j = inStart[selected]; j < inStart[selected + 1]; j++) {   // its in-edges, as arrows
+        var from = selected - d.inBack[j];
+        var fx = xOf(d.start[from] + d.length[from]), fy = rowY(from), tx = x0, ty = rowY(selected);
+        ctx.strokeStyle = KIND_COLOURS[d.inKind[j]]; ctx.lineWidth = 2;
+        ctx.beginPath(); ctx.moveTo(fx, fy); ctx.lineTo(tx, ty); ctx.stroke();
+        var a = Math.atan2(ty - fy, tx - fx);
+        ctx.beginPath(); ctx.moveTo(tx, ty);
+        ctx.lineTo(tx - 8 * Math.cos(a - 0.4), ty - 8 * Math.sin(a - 0.4));
+        ctx.lineTo(tx - 8 * Math.cos(a + 0.4), ty - 8 * Math.sin(a + 0.4)); ctx.closePath();
+        ctx.fillStyle = ctx.strokeStyle; ctx.fill();
+      }
+    }
+
+    function hit(x, y) {
+      var w = Math.floor((y - AXIS) / ROW);
+      if (w < 0 || w >= workers || x < LABEL) return -1;
+      var t = tOf(x), slack = 3 * (view.t1 - view.t0) / plotW(), best = -1, bestDist = Infinity;
+      var list = byWorker[w];
+      for (var j = 0; j < list.length; j++) {
+        var id = list[j], s = d.start[id], e = s + d.length[id];
+        var dist = t < s ? s - t : t > e ? t - e : 0;
+        if (dist <= slack && dist < bestDist) { best = id; bestDist = dist; }
+      }
+      return best;
+    }
+
+    function select(id) {
+      selected = id;
+      var box = document.getElementById('node-details');
+      box.textContent = '';
+      if (id < 0) { var p = document.createElement('p'); p.className = 'hint'; p.textContent = 'Click a node for its details.'; box.appendChild(p); draw(); return; }
+      var dl = document.createElement('dl'); dl.className = 'facts';
+      function fact(term, key, text) {
+        var dt = document.createElement('dt'); dt.textContent = term;
+        var dd = document.createElement('dd'); dd.setAttribute('data-key', key);
+        if (typeof text === 'string') dd.textContent = text; else dd.appendChild(text);
+        dl.appendChild(dt); dl.appendChild(dd);
+      }
+      fact('node', 'node-id', String(id));
+      fact('worker', 'node-worker', d.worker[id] + ' (' + d.threads[d.worker[id]] + ')');
+      fact('site', 'node-site', d.site && d.site[id] >= 0 ? d.siteNames[d.site[id]] : 'none recorded');
+      fact('start', 'node-start', grouped(d.start[id]) + ' ns after the run began');
+      fact('length', 'node-length', grouped(d.length[id]) + ' ns');
+      fact('work', 'node-work', grouped(d.work[id]) + ' ns');
+      fact('delay', 'node-delay', grouped(d.delay[id]) + ' ns ready before it started (ready after ' + d.kinds[d.readyBy[id]] + ')');
+      var ul = document.createElement('ul'); ul.className = 'edges';
+      for (var j = inStart[id]; j < inStart[id + 1]; j++) {
+        var from = id - d.inBack[j], li = document.createElement('li'), b = document.createElement('button');
+        b.type = 'button'; b.textContent = 'node ' + from; b.setAttribute('data-node', String(from));
+        b.addEventListener('click', function (ev) { show(Number(ev.target.getAttribute('data-node'))); });
+        li.appendChild(b); li.appendChild(document.createTextNode(' ' + d.kinds[d.inKind[j]] + ' edge, from worker ' + d.worker[from]));
+        ul.appendChild(li);
+      }
+      if (inStart[id] === inStart[id + 1]) ul.textContent = 'none (the first node)';
+      fact('in-edges', 'node-in', ul);
+      box.appendChild(dl);
+      canvas.setAttribute('data-selected', String(id));
+      draw();
+    }
+    function show(id) {   // selects a node and brings it into view
+      var s = d.start[id], e = s + d.length[id];
+      if (e < view.t0 || s > view.t1) { var half = (view.t1 - view.t0) / 2; view.set(s - half, s + half, 'timeline'); }
+      select(id);
+    }
+
+    function zoom(factor, x) {
+      var t = tOf(Math.max(LABEL, x)), t0 = t - (t - view.t0) * factor, t1 = t + (view.t1 - t) * factor;
+      view.set(t0, t1, 'timeline');
+    }
+    canvas.addEventListener('wheel', function (ev) {
+      ev.preventDefault();
+      var r = canvas.getBoundingClientRect();
+      zoom(ev.deltaY > 0 ? 1.25 : 0.8, ev.clientX - r.left);
+    }, { passive: false });
+    var drag = null;
+    canvas.addEventListener('mousedown', function (ev) {
+      var r = canvas.getBoundingClientRect();
+      drag = { x: ev.clientX, y: ev.clientY, left: r.left, top: r.top, t0: view.t0, t1: view.t1, moved: false };
+    });
+    window.addEventListener('mousemove', function (ev) {
+      if (!drag) return;
+      var dx = ev.clientX - drag.x;
+      if (Math.abs(dx) > 3) drag.moved = true;
+      if (drag.moved) {
+        var dt = dx * (drag.t1 - drag.t0) / plotW();
+        view.set(drag.t0 - dt, drag.t1 - dt, 'timeline');
+      }
+    });
+    window.addEventListener('mouseup', function (ev) {
+      if (!drag) return;
+      if (!drag.moved) select(hit(ev.clientX - drag.left, ev.clientY - drag.top));
+      drag = null;
+    });
+    canvas.tabIndex = 0;
+    canvas.addEventListener('keydown', function (ev) {
+      var pan = (view.t1 - view.t0) / 10, mid = LABEL + plotW() / 2;
+      if (ev.key === '+' || ev.key === '=') zoom(0.8, mid);
+      else if (ev.key === '-') zoom(1.25, mid);
+      else if (ev.key === 'ArrowLeft') view.set(view.t0 - pan, view.t1 - pan, 'timeline');
+      else if (ev.key === 'ArrowRight') view.set(view.t0 + pan, view.t1 + pan, 'timeline');
+      else if (ev.key === '0') view.reset();
+      else return;
+      ev.preventDefault();
+    });
+    document.getElementById('reset-zoom').addEventListener('click', function () { view.reset(); });
+    window.addEventListener('resize', function () { cssW = size(); draw(); });
+    view.listeners.push(function () { draw(); });
+    draw();
+  }
+
+  /* ---- call sites: sort and filter ---- */
+  function sitesTables() {
+    var filter = document.getElementById('sites-filter');
+    if (!filter) return;
+    var profile = document.getElementById('sites-profile');
+    var tables = document.querySelectorAll('.sites-table');
+    function visible() { return document.getElementById('sites-' + profile.value); }
+    function count() {
+      var rows = visible().tBodies[0].rows, shown = 0;
+      for (var i = 0; i < rows.length; i++) if (!rows[i].hidden) shown++;
+      document.getElementById('sites-count').textContent = shown + ' of ' + rows.length + ' site(s)';
+    }
+    function apply() {
+      var q = filter.value.toLowerCase();
+      for (var t = 0; t < tables.length; t++) {
+        var rows = tables[t].tBodies[0].rows;
+        for (var i = 0; i < rows.length; i++) rows[i].hidden = q !== '' && rows[i].textContent.toLowerCase().indexOf(q) < 0;
+      }
+      count();
+    }
+    filter.addEventListener('input', apply);
+    profile.addEventListener('change', function () {
+      document.getElementById('sites-span-box').hidden = profile.value !== 'span';
+      document.getElementById('sites-work-box').hidden = profile.value !== 'work';
+      count();
+    });
+    Array.prototype.forEach.call(tables, function (table) {
+      var heads = table.tHead.rows[0].cells;
+      Array.prototype.forEach.call(heads, function (th, col) {
+        function sort() {
+          var descending = th.getAttribute('aria-sort') !== 'descending';
+          var number = th.getAttribute('data-type') === 'number';
+          var body = table.tBodies[0], rows = Array.prototype.slice.call(body.rows);
+          rows.sort(function (a, b) {
+            var x = a.cells[col], y = b.cells[col], c;
+            if (number) c = Number(x.getAttribute('data-value')) - Number(y.getAttribute('data-value'));
+            else c = x.textContent.localeCompare(y.textContent);
+            return descending ? -c : c;
+          });
+          rows.forEach(function (r) { body.appendChild(r); });
+          Array.prototype.forEach.call(heads, function (h) { h.removeAttribute('aria-sort'); });
+          th.setAttribute('aria-sort', descending ? 'descending' : 'ascending');
+        }
+        th.addEventListener('click', sort);
+        th.addEventListener('keydown', function (ev) { if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); sort(); } });
+      });
+    });
+    count();
+  }
+
+  scalingCharts();
+  profileChart();
+  timelines();
+  sitesTables();
+  // the script's own time, and the time from the navigation's start to everything drawn
+  document.body.setAttribute('data-ready-ms', String(Math.round(performance.now() - started)));
+  document.body.setAttribute('data-ready-at-ms', String(Math.round(performance.now())));
+  document.body.setAttribute('data-ready', 'true');
+})();
