@@ -18,8 +18,9 @@ import picocli.CommandLine.Model.CommandSpec;
     "Records a bundled parallel quicksort under the agent and prints its scalability report (how much"
         + " parallelism), then records it again with call sites and prints the sites that hold the span.",
     "The sort runs twice first to warm up the JIT, outside the measured region 'quicksort'.",
-    "Last it records the run's DAG (--mode dag) with call sites and writes its HTML report into the"
-        + " system's temporary directory as forkscope-demo-NAME.html, and prints its path.",
+    "Last it records the run's DAG (--mode dag) with call sites and writes its HTML report as"
+        + " forkscope-demo-NAME.html into a new directory of its own in the system's temporary directory"
+        + " (kept), and prints its path.",
     "The recordings go to a temporary directory, deleted afterwards; to keep one, use"
         + " forkscope example quicksort --record FILE."})
 final class DemoCommand implements Callable<Integer> {
@@ -97,7 +98,10 @@ final class DemoCommand implements Callable<Integer> {
         if (sites != 0) {
             return sites;
         }
-        Path html = Path.of(System.getProperty("java.io.tmpdir"), "forkscope-demo-" + example + ".html").toAbsolutePath();
+        // a directory of its own, made for this run: the page never replaces a file (another user's, or an
+        // earlier demo's someone kept) and the recordings' directory, deleted at the end, does not hold it
+        Path html = java.nio.file.Files.createTempDirectory("forkscope-demo-report-")
+                .resolve("forkscope-demo-" + example + ".html").toAbsolutePath();
         int report = report(dir, cmd, html, err);
         if (report == 0) {
             nextSteps(err);
@@ -110,7 +114,8 @@ final class DemoCommand implements Callable<Integer> {
 
     /**
      * A third run, recorded with its DAG and call sites, and its HTML report: written outside the
-     * temporary directory (which is deleted) into java.io.tmpdir, its path the demo's last line.
+     * recordings' temporary directory (which is deleted), into a new directory of its own, its path
+     * the demo's last line.
      */
     private int report(Path dir, List<String> cmd, Path html, PrintWriter err) throws Exception {
         Path dag = dir.resolve(example + "-dag.fsk");
@@ -124,7 +129,7 @@ final class DemoCommand implements Callable<Integer> {
             return 1;
         }
         return Main.commandLine(spec.commandLine().getOut(), err).execute("report", dag.toString(), "-o",
-                html.toString(), "--force");
+                html.toString());
     }
 
     /** What to run next, on one's own program: the demo's last words. */

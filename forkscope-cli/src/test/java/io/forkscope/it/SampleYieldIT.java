@@ -28,7 +28,14 @@ import org.junit.jupiter.params.provider.MethodSource;
  * JFR samples, and the report says so and why.
  */
 class SampleYieldIT {
-    static final double MIN_YIELD = 0.9;
+    /**
+     * Measured yields: 0.97-1.00 idle and beside two busy loops; 0.76-0.89 with the load at 7 on the 2
+     * cores (two busy loops and a parallel build). What this guards against is a sampler that does not
+     * see busy threads: JDK 17's JFR execution sampler yielded about 0.01 (6 samples where 2.5 s of two
+     * workers' CPU time called for 500). A bound an
+     * idle machine alone meets would make the test the machine's, not forkscope's.
+     */
+    static final double MIN_YIELD = 0.6;
     /** A worker's expected samples from which its own yield is asserted (the program gives the two ~96 in all). */
     static final double MIN_EXPECTED = 20;
 
