@@ -25,6 +25,7 @@ import io.forkscope.report.html.HtmlSection;
 import io.forkscope.report.html.ReportInputs;
 import io.forkscope.report.plot.ScalingCurves;
 import io.forkscope.report.plot.SvgPlot;
+import io.forkscope.report.predict.PredictCsv;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -44,8 +45,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "report", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, description = {
     "One self-contained HTML page with everything the recording holds: the summary and the speedup bounds;"
         + " for --mode dag recordings the parallelism profile, the worker timelines and where the workers' time"
-        + " went; for --sites recordings the call-site table. It opens offline in any browser.",
-    "Example: forkscope report run.fsk -o run.html --bench bench.csv"})
+        + " went; for --sites recordings the call-site table. With --predicted, the speedups forkscope predict"
+        + " simulated. It opens offline in any browser.",
+    "Example: forkscope report run.fsk -o run.html --bench bench.csv --predicted predicted.csv"})
 final class ReportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -64,14 +66,21 @@ final class ReportCommand implements Callable<Integer> {
             description = "a recording of a serial run of the same program, for a DAG recording's loss (T1')")
     Path serial;
 
+    @Option(names = "--predicted", paramLabel = "CSV",
+            description = "simulated speedups: a CSV of forkscope predict --csv, drawn on the whole run's chart")
+    Path predicted;
+
     @Option(names = "--force", description = "overwrite the output file if it exists")
     boolean force;
+
+    private List<PredictCsv.PredictedRow> simulated = List.of();
 
     @Override
     public Integer call() throws Exception {
         Path html = OutputPath.file(output != null ? output
                 : Path.of(BenchCommand.withExtension(file.getFileName(), ".html").toString()), force, "-o");
         PrintWriter err = spec.commandLine().getErr();
+        simulated = predicted == null ? List.of() : PlotCommand.readPredicted(predicted);
         Recording rec = RecordingInput.read(file, err);
         ReportInputs in = inputs(rec, err);
         try (Writer w = Files.newBufferedWriter(html, StandardCharsets.UTF_8)) {
@@ -89,6 +98,10 @@ final class ReportCommand implements Callable<Integer> {
         boolean measured = rec.wholeRun() != null && (rec.complete() || !RecordingInput.holdsNothing(rec.wholeRun()));
         ScalabilityReport scalability = measured ? ScalabilityAnalysis.analyze(rec, AnalysisOptions.defaults()) : null;
         List<SvgPlot.Chart> charts = measured ? charts(rec) : List.of();
+        if (!simulated.isEmpty() && charts.stream().noneMatch(c -> !c.curves().predicted().isEmpty())) {
+            err.println("forkscope report: warning: " + name + " has no whole-run work and span to chart; the"
+                    + " simulated speedups of " + predicted + " are not shown");
+        }
         boolean dagMode = rec.recordedDag().isPresent() || "dag".equals(rec.info().get(RecordingInfo.MODE, ""));
         if (serial != null && !dagMode) {
             throw new UserError("--serial: " + name + " has no DAG (record it with --mode dag); the serial run's work"
@@ -132,10 +145,18 @@ final class ReportCommand implements Callable<Integer> {
             sections = PlotCommand.boundsOnly(bounds);
         }
         int largestP = points.stream().mapToInt(Measurement::p).max().orElse(0);
-        int axisP = ScalingCurves.defaultMaxP(largestP);
+        int axisP = Math.max(ScalingCurves.defaultMaxP(largestP),
+                simulated.stream().mapToInt(PredictCsv.PredictedRow::p).max().orElse(0));
+        sections = new ArrayList<>(sections);
+        if (!simulated.isEmpty() && bounds.containsKey("") && sections.stream().noneMatch(r -> r.region().isEmpty())) {
+            // the simulated curve is the whole run's DAG: its chart, even when the others are regions'
+            sections.add(0, new RegionScaling("", bounds.get(""), List.of(), List.of()));
+        }
         List<SvgPlot.Chart> charts = new ArrayList<>();
         for (RegionScaling r : sections) {
-            charts.add(new SvgPlot.Chart(ScalingCurves.of(r, axisP), PlotCommand.note(r, file, bench, null, List.of())));
+            List<PredictCsv.PredictedRow> curve = r.region().isEmpty() ? simulated : List.of();
+            charts.add(new SvgPlot.Chart(ScalingCurves.of(r, axisP, curve),
+                    PlotCommand.note(r, file, bench, predicted, curve)));
         }
         return charts;
     }

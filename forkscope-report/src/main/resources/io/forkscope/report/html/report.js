@@ -60,11 +60,7 @@
           ctx.restore();
         };
       }(d);
-      new uPlot({
-        width: width(el), height: 320,
-        scales: { x: { time: false, distr: d.log ? 3 : 1, log: 2 }, y: { range: [0, d.yMax] } },
-        axes: [{ label: 'workers P' }, { label: 'speedup' }],
-        series: [
+      var series = [
           { label: 'P' },
           { label: 'work law', stroke: C.grey, dash: [6, 4], width: 1.5, points: { show: false } },
           { label: 'span law', stroke: C.grey, dash: [2, 3], width: 1.5, points: { show: false } },
@@ -72,10 +68,32 @@
           { label: 'burdened lower bound', stroke: C.green, width: 2.5, points: { show: false } },
           { label: 'measured (median)', stroke: C.vermillion, paths: function () { return null; },
             points: { show: true, size: 9, fill: C.vermillion, stroke: C.vermillion } }
-        ],
+        ];
+      var columns = [d.p, d.work, d.span, d.upper, d.lower, d.median];
+      if (d.predicted) {   // forkscope predict's simulated T1/T_P, at the P it simulated: lines across the gaps
+        var simulated = [['predicted', 'simulated T1/T_P', C.purple, null], ['whatIf', 'simulated what-if', C.orange, null]];
+        for (var s = 0; s < simulated.length; s++) {
+          var key = simulated[s][0];
+          if (!d[key].some(function (v) { return v != null; })) continue;
+          series.push({ label: simulated[s][1] + (d.predictedBoth ? ', collapsed sequential' : ''), stroke: simulated[s][2],
+                        width: 2.5, spanGaps: true, points: { show: true, size: 5, fill: simulated[s][2] } });
+          columns.push(d[key]);
+          if (d.predictedBoth) {
+            series.push({ label: simulated[s][1] + ', collapsed malleable', stroke: simulated[s][2], dash: [5, 4],
+                          width: 1.5, spanGaps: true, points: { show: false } });
+            columns.push(d[key + 'Malleable']);
+          }
+        }
+      }
+      el.setAttribute('data-series', series.slice(1).map(function (x) { return x.label; }).join('|'));
+      new uPlot({
+        width: width(el), height: 320,
+        scales: { x: { time: false, distr: d.log ? 3 : 1, log: 2 }, y: { range: [0, d.yMax] } },
+        axes: [{ label: 'workers P' }, { label: 'speedup' }],
+        series: series,
         hooks: { draw: [whiskers] },
         cursor: { drag: { x: false, y: false } }
-      }, [d.p, d.work, d.span, d.upper, d.lower, d.median], el);
+      }, columns, el);
     }
   }
 
