@@ -20,6 +20,7 @@ import io.forkscope.model.sites.RecordedSites;
 import io.forkscope.report.MachineLine;
 import io.forkscope.report.bench.BenchCsv;
 import io.forkscope.report.bench.BenchCsvException;
+import io.forkscope.report.delay.CompareColumn;
 import io.forkscope.report.html.HtmlPage;
 import io.forkscope.report.html.HtmlSection;
 import io.forkscope.report.html.ReportInputs;
@@ -46,13 +47,19 @@ import picocli.CommandLine.Spec;
     "One self-contained HTML page with everything the recording holds: the summary and the speedup bounds;"
         + " for --mode dag recordings the parallelism profile, the worker timelines and where the workers' time"
         + " went; for --sites recordings the call-site table. With --predicted, the speedups forkscope predict"
-        + " simulated. It opens offline in any browser.",
+        + " simulated; given several --mode dag recordings, the runs compared as forkscope compare does. It opens"
+        + " offline in any browser.",
     "Example: forkscope report run.fsk -o run.html --bench bench.csv --predicted predicted.csv"})
 final class ReportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "REC.fsk", description = "a recording written by forkscope record or the agent")
+    @Parameters(paramLabel = "REC.fsk", arity = "1..*", description = "a recording written by forkscope record or the"
+            + " agent; with more than one (each recorded with --mode dag), the page also compares the runs as"
+            + " forkscope compare does, the first being the page's recording")
+    List<Path> files;
+
+    /** The page's recording: the first given. */
     Path file;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE.html",
@@ -77,12 +84,16 @@ final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        file = files.get(0);
         Path html = OutputPath.file(output != null ? output
                 : Path.of(BenchCommand.withExtension(file.getFileName(), ".html").toString()), force, "-o");
         PrintWriter err = spec.commandLine().getErr();
         simulated = predicted == null ? List.of() : PlotCommand.readPredicted(predicted);
         Recording rec = RecordingInput.read(file, err);
         ReportInputs in = inputs(rec, err);
+        if (files.size() > 1) {
+            in = in.withCompare(compared(rec, err));
+        }
         try (Writer w = Files.newBufferedWriter(html, StandardCharsets.UTF_8)) {
             new HtmlPage().write(in, w);
         }
@@ -124,6 +135,20 @@ final class ReportCommand implements Callable<Integer> {
                 sites == null ? null : SiteRows.of(sites, rec.info().unit(), On.WORK),
                 RecordingInput.incompleteLine(rec),
                 rec.wholeRun() == null ? MachineLine.of(rec.info()) : MachineLine.of(rec.info(), rec.wholeRun().compilation()));
+    }
+
+    /** The runs as {@code forkscope compare} puts them side by side, this page's recording first. */
+    private List<CompareColumn> compared(Recording first, PrintWriter err) {
+        Recording ser = serial == null ? null : DagInput.read(serial, err);
+        String serialName = serial == null ? null : serial.toString();
+        List<CompareColumn> columns = new ArrayList<>();
+        for (int i = 0; i < files.size(); i++) {
+            Path f = files.get(i);
+            Recording rec = i == 0 ? first : DagInput.read(f, err);
+            columns.add(new CompareColumn(f.getFileName().toString(), DagInput.describe(rec.info()),
+                    DagInput.analyze(rec, f.toString(), ser, serialName)));
+        }
+        return columns;
     }
 
     /** The speedup-bounds charts as {@code forkscope plot} draws them, with the --bench points when given. */

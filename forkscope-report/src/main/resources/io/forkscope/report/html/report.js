@@ -395,8 +395,17 @@
     count();
   }
 
+  /* ---- runs compared: each bar's segments as wide as their shares (the numbers are in the table) ---- */
+  function compareBars() {
+    var segs = document.querySelectorAll('.compare-bar .seg');
+    for (var i = 0; i < segs.length; i++) {
+      segs[i].style.width = (100 * Math.max(0, Number(segs[i].getAttribute('data-share')))).toFixed(3) + '%';
+    }
+  }
+
   scalingCharts();
   profileChart();
+  compareBars();
   timelines();
   sitesTables();
   // the script's own time, and the time from the navigation's start to everything drawn
