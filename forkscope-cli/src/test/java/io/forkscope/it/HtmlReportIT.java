@@ -8,11 +8,14 @@ import io.forkscope.analysis.cilkview.ScalabilityAnalysis;
 import io.forkscope.analysis.cilkview.SectionScalability;
 import io.forkscope.analysis.delay.DelayReport;
 import io.forkscope.analysis.delay.DelaySpotter;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.forkscope.it.programs.HostileNamesProgram;
 import io.forkscope.model.Recording;
 import io.forkscope.model.RecordingReader;
 import io.forkscope.model.dag.Dag;
 import io.forkscope.model.dag.DagNode;
+import io.forkscope.report.predict.PredictCsv;
 import io.forkscope.samples.SampleMain;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -158,6 +161,52 @@ class HtmlReportIT {
     }
 
     @Test
+    void thePredictedCurveAndTheRunsCompared(@TempDir Path dir) throws Exception {
+        Path two = dir.resolve("fib2.fsk");
+        Path one = dir.resolve("fib1.fsk");
+        record(dir, two, "out=" + two + ",mode=dag", SampleMain.class, "fib", "--n", "20", "--cutoff", "8", "--workers", "2");
+        record(dir, one, "out=" + one + ",mode=dag", SampleMain.class, "fib", "--n", "20", "--cutoff", "8", "--workers", "1");
+        Path csv = dir.resolve("predicted.csv");
+        cli(dir, "predict", two.toString(), "--csv", "-o", csv.toString());
+        Path html = dir.resolve("cmp.html");
+        cli(dir, "report", two.toString(), one.toString(), "--predicted", csv.toString(), "-o", html.toString());
+        open(html);
+        assertNoConsoleErrors();
+
+        // the simulated curve: a series of the chart and a row per simulated P with predict's speedup
+        WebElement chart = driver.findElement(By.cssSelector(".scaling-chart"));
+        assertThat(chart.getAttribute("data-series")).contains("simulated T1/T_P");
+        String table = "#" + chart.getAttribute("id") + "-predicted";
+        for (PredictCsv.PredictedRow row : PredictCsv.read(csv)) {
+            WebElement cell = driver.findElement(By.cssSelector(table + " tr[data-scenario='" + row.scenario()
+                    + "'][data-p='" + row.p() + "'] [data-key='predicted-speedup']"));
+            assertThat(Double.parseDouble(cell.getAttribute("data-value"))).isCloseTo(row.sequentialSpeedup(), within(1e-5));
+        }
+
+        // the comparison: compare --json's numbers, and a bar per run as wide as its shares
+        assertThat(driver.findElements(By.id("compare"))).hasSize(1);
+        JsonNode runs = new ObjectMapper().readTree(cli(dir, "compare", two.toString(), one.toString(), "--json"))
+                .get("runs");
+        assertThat(runs).hasSize(2);
+        String[] keys = {"work", "not-running", "forkscope", "delay", "no-work-sched", "no-work-app"};
+        for (int r = 0; r < 2; r++) {
+            JsonNode fig5 = runs.get(r).get("fig5");
+            for (String k : keys) {
+                double expected = fig5.get(k.replace('-', '_') + "_ns").asDouble();
+                assertThat(value("cmp-" + r + "-" + k)).as("run %d %s", r, k).isCloseTo(expected, within(1.0));
+            }
+            assertThat(value("cmp-" + r + "-workers")).isEqualTo(2 - r);
+            double slots = value("cmp-" + r + "-slot-time");
+            WebElement bar = driver.findElement(By.cssSelector(".compare-bar[data-run='" + r + "']"));
+            double barWidth = bar.getSize().getWidth();
+            WebElement work = bar.findElement(By.cssSelector(".seg-work"));
+            assertThat(work.getSize().getWidth() / barWidth).as("run %d work's share", r)
+                    .isCloseTo(value("cmp-" + r + "-work") / slots, within(0.02));
+        }
+        assertNoConsoleErrors();
+    }
+
+    @Test
     void namesThatAreMarkupStayText(@TempDir Path dir) throws Exception {
         Path rec = dir.resolve("hostile.fsk");
         record(dir, rec, "out=" + rec + ",mode=dag", HostileNamesProgram.class);
@@ -244,6 +293,15 @@ class HtmlReportIT {
         ChildJvm.Result r = ChildJvm.run(ChildJvm.command(Jdks.javas().get(0), agentOptions, List.of(), main, args), dir);
         assertThat(r.exitCode()).as(r.stderr()).isZero();
         assertThat(rec).exists();
+    }
+
+    /** Runs forkscope's jar with these arguments, which must succeed; @return its standard output */
+    private static String cli(Path dir, String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(Jdks.javas().get(0), "-jar", ChildJvm.jar().toString()));
+        cmd.addAll(List.of(args));
+        ChildJvm.Result r = ChildJvm.run(cmd, dir);
+        assertThat(r.exitCode()).as(r.stderr()).isZero();
+        return r.stdout();
     }
 
     private static Path report(Path dir, Path rec) throws Exception {
