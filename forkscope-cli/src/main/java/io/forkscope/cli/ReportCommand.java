@@ -3,6 +3,8 @@ package io.forkscope.cli;
 import io.forkscope.analysis.cilkview.AnalysisOptions;
 import io.forkscope.analysis.cilkview.ScalabilityAnalysis;
 import io.forkscope.analysis.cilkview.ScalabilityReport;
+import io.forkscope.analysis.contexts.JfrSampleReader;
+import io.forkscope.analysis.contexts.SampledContexts;
 import io.forkscope.analysis.delay.DelayReport;
 import io.forkscope.analysis.delay.ProfileResampling;
 import io.forkscope.analysis.delay.ReadyTimes;
@@ -47,8 +49,8 @@ import picocli.CommandLine.Spec;
     "One self-contained HTML page with everything the recording holds: the summary and the speedup bounds;"
         + " for --mode dag recordings the parallelism profile, the worker timelines and where the workers' time"
         + " went; for --sites recordings the call-site table. With --predicted, the speedups forkscope predict"
-        + " simulated; given several --mode dag recordings, the runs compared as forkscope compare does. It opens"
-        + " offline in any browser.",
+        + " simulated; given several --mode dag recordings, the runs compared as forkscope compare does; for"
+        + " --sample recordings the contexts (an icicle graph) and their advice. It opens offline in any browser.",
     "Example: forkscope report run.fsk -o run.html --bench bench.csv --predicted predicted.csv"})
 final class ReportCommand implements Callable<Integer> {
     @Spec
@@ -93,6 +95,15 @@ final class ReportCommand implements Callable<Integer> {
         ReportInputs in = inputs(rec, err);
         if (files.size() > 1) {
             in = in.withCompare(compared(rec, err));
+        }
+        if (rec.recordedSamples().isPresent()) {
+            SampledContexts.Result contexts = SampledContexts.of(rec, JfrSampleReader.EXECUTION_SAMPLE, false, s -> { });
+            if (contexts.samples().samples().isEmpty()) {
+                err.println("forkscope report: warning: " + file + ": no " + JfrSampleReader.EXECUTION_SAMPLE
+                        + " samples, so no contexts (was the run too short?)");
+            } else {
+                in = in.withContexts(contexts);
+            }
         }
         try (Writer w = Files.newBufferedWriter(html, StandardCharsets.UTF_8)) {
             new HtmlPage().write(in, w);

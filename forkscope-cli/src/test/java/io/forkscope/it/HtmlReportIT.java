@@ -207,6 +207,69 @@ class HtmlReportIT {
     }
 
     @Test
+    void aSampledRecordingShowsItsContextsAndASiteMarksItsNodes(@TempDir Path dir) throws Exception {
+        Path rec = dir.resolve("sampled.fsk");
+        // --sample alone: logical contexts, so also the DAG and the call sites
+        cli(dir, "example", "fib", "--n", "27", "--cutoff", "12", "--workers", "2", "--record", rec.toString(), "--sample");
+        Path html = report(dir, rec);
+        open(html);
+        assertNoConsoleErrors();
+        for (String id : List.of("timelines", "sites", "contexts")) {
+            assertThat(driver.findElements(By.id(id))).as("section %s", id).hasSize(1);
+        }
+
+        // the totals are those of contexts --json
+        JsonNode totals = new ObjectMapper().readTree(cli(dir, "contexts", rec.toString(), "--json")).get("totals");
+        for (String m : List.of("work", "idleness", "overhead", "effort")) {
+            assertThat(value("ctx-" + m)).as(m).isCloseTo(totals.get(m + "_ns").asDouble(), within(1.0));
+        }
+        assertThat(driver.findElements(By.cssSelector("#contexts-advice tbody tr"))).isNotEmpty();
+
+        // switching the metric redraws the icicle with other widths
+        WebElement icicle = driver.findElement(By.id("contexts-canvas"));
+        scrollTo(icicle);
+        List<String> drawings = new ArrayList<>(List.of(picture(icicle)));
+        for (String m : List.of("idleness", "overhead")) {
+            WebElement radio = driver.findElement(By.cssSelector("input[name=contexts-metric][value=" + m + "]"));
+            scrollTo(radio);
+            radio.click();
+            assertThat(icicle.getAttribute("data-metric")).isEqualTo(m);
+            drawings.add(picture(icicle));
+        }
+        assertThat(drawings).as("the work, idleness and overhead drawings").doesNotHaveDuplicates();
+        // clicking a context below the root (scanning its row for one) zooms into it and shows its numbers
+        driver.findElement(By.cssSelector("input[name=contexts-metric][value=work]")).click();
+        int width = icicle.getSize().getWidth();
+        for (int x = 4; x < width && "0".equals(icicle.getAttribute("data-focus")); x += 16) {
+            ((JavascriptExecutor) driver).executeScript("var r = arguments[0].getBoundingClientRect();"
+                    + " arguments[0].dispatchEvent(new MouseEvent('click', {clientX: r.left + arguments[1],"
+                    + " clientY: r.top + 27, bubbles: true}))", icicle, x);
+        }
+        assertThat(icicle.getAttribute("data-focus")).isNotEqualTo("0");
+        assertThat(driver.findElement(By.cssSelector("#context-details [data-key=ctx-path]")).getText()).isNotEmpty();
+
+        // clicking the top call site's row marks its nodes in the timelines
+        Recording recording = RecordingReader.read(rec);
+        WebElement row = driver.findElement(By.cssSelector("#sites-span tbody tr[data-site]"));
+        int site = Integer.parseInt(row.getAttribute("data-site"));
+        long nodes = recording.recordedDag().orElseThrow().nodes().stream().filter(x -> x.site() == site).count();
+        scrollTo(row);
+        row.findElement(By.cssSelector("td")).click();
+        WebElement canvas = driver.findElement(By.id("timeline-canvas"));
+        assertThat(row.getAttribute("aria-selected")).isEqualTo("true");
+        assertThat(canvas.getAttribute("data-marked-site")).isEqualTo(Integer.toString(site));
+        assertThat(Long.parseLong(canvas.getAttribute("data-marked"))).isEqualTo(nodes);
+        row.findElement(By.cssSelector("td")).click();
+        assertThat(canvas.getAttribute("data-marked-site")).isEqualTo("-1");
+        assertNoConsoleErrors();
+    }
+
+    /** The canvas' pixels, as a data URL. */
+    private static String picture(WebElement canvas) {
+        return (String) ((JavascriptExecutor) driver).executeScript("return arguments[0].toDataURL()", canvas);
+    }
+
+    @Test
     void namesThatAreMarkupStayText(@TempDir Path dir) throws Exception {
         Path rec = dir.resolve("hostile.fsk");
         record(dir, rec, "out=" + rec + ",mode=dag", HostileNamesProgram.class);

@@ -41,7 +41,8 @@ final class SitesSection implements HtmlSection {
                 + " " + unit + ", parallelism " + Numbers.fixed2(span.span() == 0 ? 0 : (double) span.work() / span.span())
                 + ". Amounts in " + unit + "; top-call-site: the site's invocations not inside another of its own;"
                 + " top-caller: its invocations not inside another by the same caller; local: its own strands, without"
-                + " its calls (the share is of this). Click a heading to sort.");
+                + " its calls (the share is of this). Click a heading to sort" + (in.hasDag()
+                ? ", a row to mark its site's nodes in the worker timelines." : "."));
         if (span.approximate()) {
             out.element("p", "The on-span profile is approximate: " + span.foreignJoins() + " join(s) waited for a task"
                     + " that another method forked.", "class", "warning");

@@ -43,6 +43,9 @@
     reset: function () { this.set(this.full[0], this.full[1], 'reset'); }
   };
 
+  /* ---- what one view offers the others ---- */
+  var linked = { markSite: null };   // set by the timelines: marks the nodes of a call site (or none: -1)
+
   /* ---- speedup bounds ---- */
   function scalingCharts() {
     var els = document.querySelectorAll('.scaling-chart');
@@ -154,7 +157,7 @@
     var onPath = new Uint8Array(n);
     for (i = 0; i < d.path.length; i++) onPath[d.path[i]] = 1;
     var LABEL = 150, AXIS = 22, ROW = Math.max(14, Math.min(28, Math.floor(420 / Math.max(1, workers))));
-    var selected = -1;
+    var selected = -1, marked = -1;
     var ctx = canvas.getContext('2d');
 
     function size() {
@@ -208,6 +211,7 @@
         }
         ctx.globalAlpha = 1;
       }
+      if (marked >= 0) drawMarked(t0, t1, k);
       if (selected >= 0) drawSelected(k);
       document.getElementById('timeline-range').textContent =
         'showing ' + human(t0) + ' to ' + human(t1) + ' of ' + human(d.elapsed);
@@ -226,6 +230,29 @@
         ctx.beginPath(); ctx.moveTo(x + 0.5, AXIS - 4); ctx.lineTo(x + 0.5, AXIS + workers * ROW); ctx.stroke();
         ctx.fillText(human(t), x, AXIS / 2);
       }
+    }
+
+    function drawMarked(t0, t1, k) {   // a call site's nodes, on top, at least two pixels wide
+      ctx.fillStyle = C.orange;
+      for (var id = 0; id < n; id++) {
+        if (d.site[id] !== marked) continue;
+        var s = d.start[id], e = s + d.length[id];
+        if (e < t0 || s > t1) continue;
+        var x0 = (Math.max(s, t0) - t0) * k, x1 = (Math.min(e, t1) - t0) * k;
+        ctx.fillRect(LABEL + x0, AXIS + d.worker[id] * ROW + 2, Math.max(2, x1 - x0 - 1), ROW - 4);
+      }
+    }
+    if (d.site) {
+      linked.markSite = function (site) {
+        marked = site;
+        var count = 0;
+        for (var id = 0; id < n; id++) if (site >= 0 && d.site[id] === site) count++;
+        canvas.setAttribute('data-marked-site', String(site)); canvas.setAttribute('data-marked', String(count));
+        document.getElementById('timeline-marked').textContent = site < 0 ? ''
+          : count + ' node(s) of ' + d.siteNames[site] + ' marked in orange';
+        draw();
+        return count;
+      };
     }
 
     function rowY(id) { return AXIS + d.worker[id] * ROW + ROW / 2; }
@@ -366,6 +393,17 @@
       count();
     }
     filter.addEventListener('input', apply);
+    // a row's click marks its site's nodes in the timelines (a second click, or another row, changes it)
+    Array.prototype.forEach.call(tables, function (table) {
+      table.tBodies[0].addEventListener('click', function (ev) {
+        var tr = ev.target.closest('tr[data-site]');
+        if (!tr || !linked.markSite) return;
+        var on = tr.getAttribute('aria-selected') !== 'true';
+        document.querySelectorAll('.sites-table tr[aria-selected]').forEach(function (r) { r.removeAttribute('aria-selected'); });
+        if (on) tr.setAttribute('aria-selected', 'true');
+        linked.markSite(on ? Number(tr.getAttribute('data-site')) : -1);
+      });
+    });
     profile.addEventListener('change', function () {
       document.getElementById('sites-span-box').hidden = profile.value !== 'span';
       document.getElementById('sites-work-box').hidden = profile.value !== 'work';
@@ -403,9 +441,105 @@
     }
   }
 
+  /* ---- contexts: an icicle (the root on top, each context as wide as its share of one metric) ---- */
+  function contextsGraph() {
+    var canvas = document.getElementById('contexts-canvas'), d = data('contexts');
+    if (!canvas || !d) return;
+    var n = d.parent.length, ROW = 18, metric = 'work', focus = 0, rects = [];
+    var METRIC_COLOURS = { work: [C.blue, C.sky], idleness: [C.vermillion, C.orange], overhead: [C.purple, '#e3b5d0'] };
+    var children = [], depth = new Int32Array(n), maxDepth = 0;
+    for (var i = 0; i < n; i++) children.push([]);
+    for (i = 1; i < n; i++) {   // parents come before their children
+      children[d.parent[i]].push(i); depth[i] = depth[d.parent[i]] + 1; if (depth[i] > maxDepth) maxDepth = depth[i];
+    }
+    var ctx = canvas.getContext('2d'), cssW = 0;
+    function size() {
+      cssW = width(canvas.parentNode);
+      var cssH = Math.min(4000, (maxDepth + 1) * ROW + 2);
+      canvas.style.width = cssW + 'px'; canvas.style.height = cssH + 'px';
+      canvas.width = Math.round(cssW * devicePixelRatio); canvas.height = Math.round(cssH * devicePixelRatio);
+      ctx.setTransform(devicePixelRatio, 0, 0, devicePixelRatio, 0, 0);
+    }
+    function box(id, x, w) {
+      var y = depth[id] * ROW, colours = METRIC_COLOURS[metric];
+      ctx.fillStyle = d.kind[id] === 0 ? colours[0] : colours[1];   // the program's frames dark, the runtime's light
+      ctx.fillRect(x, y, Math.max(1, w - 1), ROW - 1);
+      if (w > 36) {
+        ctx.fillStyle = d.kind[id] === 0 ? '#ffffff' : '#000000';
+        ctx.save(); ctx.beginPath(); ctx.rect(x, y, w - 3, ROW); ctx.clip();
+        ctx.fillText(d.labels[d.label[id]], x + 3, y + ROW / 2); ctx.restore();
+      }
+      rects.push([id, x, y, w]);
+    }
+    function draw() {
+      var v = d[metric];
+      ctx.clearRect(0, 0, cssW, canvas.height);
+      ctx.font = '11px system-ui, sans-serif'; ctx.textBaseline = 'middle'; ctx.textAlign = 'left';
+      rects = [];
+      for (var a = d.parent[focus]; a >= 0; a = d.parent[a]) box(a, 0, cssW);   // the focus' callers, whole width
+      var total = v[focus], drawn = 0;
+      if (total > 0) {
+        var queue = [[focus, 0]];
+        while (queue.length) {
+          var q = queue.pop(), id = q[0], x = q[1], w = v[id] / total * cssW;
+          if (w < 0.5) continue;
+          box(id, x, w); drawn++;
+          var cx = x, kids = children[id];
+          for (var k = 0; k < kids.length; k++) { queue.push([kids[k], cx]); cx += v[kids[k]] / total * cssW; }
+        }
+      } else {
+        ctx.fillStyle = C.black; ctx.fillText('no ' + metric + ' in this context', 8, depth[focus] * ROW + ROW / 2);
+      }
+      document.getElementById('contexts-focus').textContent = (focus === 0 ? 'the whole run' : d.labels[d.label[focus]])
+        + ': ' + human(total) + ' of ' + metric;
+      canvas.setAttribute('data-metric', metric); canvas.setAttribute('data-focus', String(focus));
+      canvas.setAttribute('data-drawn', String(drawn));
+    }
+    function details(id) {
+      var box = document.getElementById('context-details'), dl = document.createElement('dl');
+      box.textContent = ''; dl.className = 'facts';
+      function fact(term, key, text) {
+        var dt = document.createElement('dt'); dt.textContent = term;
+        var dd = document.createElement('dd'); dd.setAttribute('data-key', key); dd.textContent = text;
+        dl.appendChild(dt); dl.appendChild(dd);
+      }
+      var path = [];
+      for (var a = id; a > 0; a = d.parent[a]) path.unshift(d.labels[d.label[a]]);
+      fact('context', 'ctx-path', path.length ? path.join(' > ') : 'the whole run');
+      var effort = d.work[id] + d.idleness[id] + d.overhead[id];
+      ['work', 'idleness', 'overhead'].forEach(function (m) {
+        fact(m, 'ctx-' + m, human(d[m][id]) + (effort > 0 ? ' (' + (100 * d[m][id] / effort).toFixed(1) + '% of its effort)' : ''));
+      });
+      box.appendChild(dl);
+    }
+    function show(id) { focus = id; draw(); details(id); }
+    canvas.addEventListener('click', function (ev) {
+      var r = canvas.getBoundingClientRect(), x = ev.clientX - r.left, y = ev.clientY - r.top;
+      for (var i = 0; i < rects.length; i++) {
+        var b = rects[i];
+        if (x >= b[1] && x < b[1] + b[3] && y >= b[2] && y < b[2] + ROW) { show(b[0]); return; }
+      }
+    });
+    var radios = document.querySelectorAll('input[name=contexts-metric]');
+    for (i = 0; i < radios.length; i++) {
+      radios[i].addEventListener('change', function (ev) { metric = ev.target.value; draw(); });
+    }
+    document.getElementById('contexts-reset').addEventListener('click', function () { show(0); });
+    var advised = document.querySelectorAll('#contexts-advice tr[data-context]');
+    for (i = 0; i < advised.length; i++) {
+      advised[i].addEventListener('click', function (ev) {
+        show(Number(ev.currentTarget.getAttribute('data-context')));
+        canvas.scrollIntoView({ block: 'nearest' });
+      });
+    }
+    window.addEventListener('resize', function () { size(); draw(); });
+    size(); draw();
+  }
+
   scalingCharts();
   profileChart();
   compareBars();
+  contextsGraph();
   timelines();
   sitesTables();
   // the script's own time, and the time from the navigation's start to everything drawn
