@@ -207,7 +207,7 @@ class HtmlReportIT {
     }
 
     @Test
-    void aSampledRecordingShowsItsContextsAndASiteMarksItsNodes(@TempDir Path dir) throws Exception {
+    void aSampledRecordingShowsItsContextsAndASiteMarksItsNodesAndFrames(@TempDir Path dir) throws Exception {
         Path rec = dir.resolve("sampled.fsk");
         // --sample alone: logical contexts, so also the DAG and the call sites
         cli(dir, "example", "fib", "--n", "27", "--cutoff", "12", "--workers", "2", "--record", rec.toString(), "--sample");
@@ -219,7 +219,8 @@ class HtmlReportIT {
         }
 
         // the totals are those of contexts --json
-        JsonNode totals = new ObjectMapper().readTree(cli(dir, "contexts", rec.toString(), "--json")).get("totals");
+        JsonNode contextsJson = new ObjectMapper().readTree(cli(dir, "contexts", rec.toString(), "--json"));
+        JsonNode totals = contextsJson.get("totals");
         for (String m : List.of("work", "idleness", "overhead", "effort")) {
             assertThat(value("ctx-" + m)).as(m).isCloseTo(totals.get(m + "_ns").asDouble(), within(1.0));
         }
@@ -259,8 +260,18 @@ class HtmlReportIT {
         assertThat(row.getAttribute("aria-selected")).isEqualTo("true");
         assertThat(canvas.getAttribute("data-marked-site")).isEqualTo(Integer.toString(site));
         assertThat(Long.parseLong(canvas.getAttribute("data-marked"))).isEqualTo(nodes);
+        // ... and its method's contexts in the icicle
+        String frame = row.getAttribute("data-frame");
+        long contexts = 0;
+        for (JsonNode node : contextsJson.get("nodes")) {
+            if (!node.get("class").isNull() && (node.get("class").asText() + "." + node.get("method").asText()).equals(frame)) {
+                contexts++;
+            }
+        }
+        assertThat(Long.parseLong(icicle.getAttribute("data-marked"))).as("contexts of %s", frame).isEqualTo(contexts);
         row.findElement(By.cssSelector("td")).click();
         assertThat(canvas.getAttribute("data-marked-site")).isEqualTo("-1");
+        assertThat(icicle.getAttribute("data-marked")).isEqualTo("0");
         assertNoConsoleErrors();
     }
 

@@ -44,7 +44,8 @@
   };
 
   /* ---- what one view offers the others ---- */
-  var linked = { markSite: null };   // set by the timelines: marks the nodes of a call site (or none: -1)
+  var linked = { markSite: null,     // set by the timelines: marks the nodes of a call site (or none: -1)
+                 markFrame: null };  // set by the contexts: marks the contexts of a method (or none: null)
 
   /* ---- speedup bounds ---- */
   function scalingCharts() {
@@ -397,11 +398,12 @@
     Array.prototype.forEach.call(tables, function (table) {
       table.tBodies[0].addEventListener('click', function (ev) {
         var tr = ev.target.closest('tr[data-site]');
-        if (!tr || !linked.markSite) return;
+        if (!tr || !(linked.markSite || linked.markFrame)) return;
         var on = tr.getAttribute('aria-selected') !== 'true';
         document.querySelectorAll('.sites-table tr[aria-selected]').forEach(function (r) { r.removeAttribute('aria-selected'); });
         if (on) tr.setAttribute('aria-selected', 'true');
-        linked.markSite(on ? Number(tr.getAttribute('data-site')) : -1);
+        if (linked.markSite) linked.markSite(on ? Number(tr.getAttribute('data-site')) : -1);
+        if (linked.markFrame) linked.markFrame(on ? tr.getAttribute('data-frame') : null);
       });
     });
     profile.addEventListener('change', function () {
@@ -445,7 +447,7 @@
   function contextsGraph() {
     var canvas = document.getElementById('contexts-canvas'), d = data('contexts');
     if (!canvas || !d) return;
-    var n = d.parent.length, ROW = 18, metric = 'work', focus = 0, rects = [];
+    var n = d.parent.length, ROW = 18, metric = 'work', focus = 0, rects = [], markedLabel = -1;
     var METRIC_COLOURS = { work: [C.blue, C.sky], idleness: [C.vermillion, C.orange], overhead: [C.purple, '#e3b5d0'] };
     var children = [], depth = new Int32Array(n), maxDepth = 0;
     for (var i = 0; i < n; i++) children.push([]);
@@ -469,8 +471,19 @@
         ctx.save(); ctx.beginPath(); ctx.rect(x, y, w - 3, ROW); ctx.clip();
         ctx.fillText(d.labels[d.label[id]], x + 3, y + ROW / 2); ctx.restore();
       }
+      if (markedLabel >= 0 && d.label[id] === markedLabel) {   // a call site's method: outlined
+        ctx.strokeStyle = C.black; ctx.lineWidth = 2; ctx.strokeRect(x + 1, y + 1, Math.max(1, w - 3), ROW - 3);
+      }
       rects.push([id, x, y, w]);
     }
+    linked.markFrame = function (label) {
+      markedLabel = label == null ? -1 : d.labels.indexOf(label);
+      var count = 0;
+      for (var i = 0; i < n; i++) if (markedLabel >= 0 && d.label[i] === markedLabel) count++;
+      canvas.setAttribute('data-marked', String(count));
+      draw();
+      return count;
+    };
     function draw() {
       var v = d[metric];
       ctx.clearRect(0, 0, cssW, canvas.height);

@@ -60,6 +60,14 @@ class ContextsSectionTest {
     }
 
     @Test
+    void aSiteRowNamesItsMethodAsTheContextsDo() throws Exception {
+        ReportInputs in = HtmlFixtures.inputs(HtmlFixtures.recording(true, true)).withContexts(contexts());
+        String page = HtmlFixtures.page(in);
+        assertThat(page).contains("data-frame=\"app.Evil&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;.compute\"");
+        assertThat(page).contains("a row to mark its site's nodes in the worker timelines and its method's contexts");
+    }
+
+    @Test
     void largeTreesKeepTheContextsThatMatter() {
         ContextTree tree = new ContextTree();
         int n = ContextsSection.ALL_NODES + 10;
