@@ -180,6 +180,9 @@ class PredictCommandTest {
                 dir.resolve("x.html").toString()), notPredict + ": not a CSV of forkscope predict");
         assertUserError(CliRunner.run("report", run, "--predicted", dir.resolve("none.csv").toString(), "-o",
                 dir.resolve("x.html").toString()), "none.csv: cannot be read");
+        Path cv = DagCommandsTest.writeWithoutDag(dir.resolve("cv2.fsk"));
+        assertUserError(CliRunner.run("report", run, cv.toString(), "-o", dir.resolve("x.html").toString()),
+                cv + ": recorded without a DAG; record with --mode dag");
         assertThat(dir.resolve("x.html")).doesNotExist();
     }
 
