@@ -194,7 +194,7 @@ final class PlotCommand implements Callable<Integer> {
         return paren > 0 ? source.substring(0, paren) : source;
     }
 
-    private static List<PredictCsv.PredictedRow> readPredicted(Path file) {
+    static List<PredictCsv.PredictedRow> readPredicted(Path file) {
         try {
             return PredictCsv.read(file);
         } catch (PredictCsv.NotPredictCsv e) {

@@ -3,6 +3,8 @@ package io.forkscope.cli;
 import io.forkscope.analysis.cilkview.AnalysisOptions;
 import io.forkscope.analysis.cilkview.ScalabilityAnalysis;
 import io.forkscope.analysis.cilkview.ScalabilityReport;
+import io.forkscope.analysis.contexts.JfrSampleReader;
+import io.forkscope.analysis.contexts.SampledContexts;
 import io.forkscope.analysis.delay.DelayReport;
 import io.forkscope.analysis.delay.ProfileResampling;
 import io.forkscope.analysis.delay.ReadyTimes;
@@ -20,11 +22,13 @@ import io.forkscope.model.sites.RecordedSites;
 import io.forkscope.report.MachineLine;
 import io.forkscope.report.bench.BenchCsv;
 import io.forkscope.report.bench.BenchCsvException;
+import io.forkscope.report.delay.CompareColumn;
 import io.forkscope.report.html.HtmlPage;
 import io.forkscope.report.html.HtmlSection;
 import io.forkscope.report.html.ReportInputs;
 import io.forkscope.report.plot.ScalingCurves;
 import io.forkscope.report.plot.SvgPlot;
+import io.forkscope.report.predict.PredictCsv;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -44,13 +48,20 @@ import picocli.CommandLine.Spec;
 @Command(name = "report", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, description = {
     "One self-contained HTML page with everything the recording holds: the summary and the speedup bounds;"
         + " for --mode dag recordings the parallelism profile, the worker timelines and where the workers' time"
-        + " went; for --sites recordings the call-site table. It opens offline in any browser.",
-    "Example: forkscope report run.fsk -o run.html --bench bench.csv"})
+        + " went; for --sites recordings the call-site table. With --predicted, the speedups forkscope predict"
+        + " simulated; given several --mode dag recordings, the runs compared as forkscope compare does; for"
+        + " --sample recordings the contexts (an icicle graph) and their advice. It opens offline in any browser.",
+    "Example: forkscope report run.fsk -o run.html --bench bench.csv --predicted predicted.csv"})
 final class ReportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "REC.fsk", description = "a recording written by forkscope record or the agent")
+    @Parameters(paramLabel = "REC.fsk", arity = "1..*", description = "a recording written by forkscope record or the"
+            + " agent; with more than one (each recorded with --mode dag), the page also compares the runs as"
+            + " forkscope compare does, the first being the page's recording")
+    List<Path> files;
+
+    /** The page's recording: the first given. */
     Path file;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE.html",
@@ -64,16 +75,36 @@ final class ReportCommand implements Callable<Integer> {
             description = "a recording of a serial run of the same program, for a DAG recording's loss (T1')")
     Path serial;
 
+    @Option(names = "--predicted", paramLabel = "CSV",
+            description = "simulated speedups: a CSV of forkscope predict --csv, drawn on the whole run's chart")
+    Path predicted;
+
     @Option(names = "--force", description = "overwrite the output file if it exists")
     boolean force;
 
+    private List<PredictCsv.PredictedRow> simulated = List.of();
+
     @Override
     public Integer call() throws Exception {
+        file = files.get(0);
         Path html = OutputPath.file(output != null ? output
                 : Path.of(BenchCommand.withExtension(file.getFileName(), ".html").toString()), force, "-o");
         PrintWriter err = spec.commandLine().getErr();
+        simulated = predicted == null ? List.of() : PlotCommand.readPredicted(predicted);
         Recording rec = RecordingInput.read(file, err);
         ReportInputs in = inputs(rec, err);
+        if (files.size() > 1) {
+            in = in.withCompare(compared(rec, err));
+        }
+        if (rec.recordedSamples().isPresent()) {
+            SampledContexts.Result contexts = SampledContexts.of(rec, JfrSampleReader.EXECUTION_SAMPLE, false, s -> { });
+            if (contexts.samples().samples().isEmpty()) {
+                err.println("forkscope report: warning: " + file + ": no " + JfrSampleReader.EXECUTION_SAMPLE
+                        + " samples, so no contexts (was the run too short?)");
+            } else {
+                in = in.withContexts(contexts);
+            }
+        }
         try (Writer w = Files.newBufferedWriter(html, StandardCharsets.UTF_8)) {
             new HtmlPage().write(in, w);
         }
@@ -89,6 +120,10 @@ final class ReportCommand implements Callable<Integer> {
         boolean measured = rec.wholeRun() != null && (rec.complete() || !RecordingInput.holdsNothing(rec.wholeRun()));
         ScalabilityReport scalability = measured ? ScalabilityAnalysis.analyze(rec, AnalysisOptions.defaults()) : null;
         List<SvgPlot.Chart> charts = measured ? charts(rec) : List.of();
+        if (!simulated.isEmpty() && charts.stream().noneMatch(c -> !c.curves().predicted().isEmpty())) {
+            err.println("forkscope report: warning: " + name + " has no whole-run work and span to chart; the"
+                    + " simulated speedups of " + predicted + " are not shown");
+        }
         boolean dagMode = rec.recordedDag().isPresent() || "dag".equals(rec.info().get(RecordingInfo.MODE, ""));
         if (serial != null && !dagMode) {
             throw new UserError("--serial: " + name + " has no DAG (record it with --mode dag); the serial run's work"
@@ -113,6 +148,20 @@ final class ReportCommand implements Callable<Integer> {
                 rec.wholeRun() == null ? MachineLine.of(rec.info()) : MachineLine.of(rec.info(), rec.wholeRun().compilation()));
     }
 
+    /** The runs as {@code forkscope compare} puts them side by side, this page's recording first. */
+    private List<CompareColumn> compared(Recording first, PrintWriter err) {
+        Recording ser = serial == null ? null : DagInput.read(serial, err);
+        String serialName = serial == null ? null : serial.toString();
+        List<CompareColumn> columns = new ArrayList<>();
+        for (int i = 0; i < files.size(); i++) {
+            Path f = files.get(i);
+            Recording rec = i == 0 ? first : DagInput.read(f, err);
+            columns.add(new CompareColumn(f.getFileName().toString(), DagInput.describe(rec.info()),
+                    DagInput.analyze(rec, f.toString(), ser, serialName)));
+        }
+        return columns;
+    }
+
     /** The speedup-bounds charts as {@code forkscope plot} draws them, with the --bench points when given. */
     private List<SvgPlot.Chart> charts(Recording rec) {
         Map<String, SectionBounds> bounds = RecordedBounds.of(rec);
@@ -132,10 +181,18 @@ final class ReportCommand implements Callable<Integer> {
             sections = PlotCommand.boundsOnly(bounds);
         }
         int largestP = points.stream().mapToInt(Measurement::p).max().orElse(0);
-        int axisP = ScalingCurves.defaultMaxP(largestP);
+        int axisP = Math.max(ScalingCurves.defaultMaxP(largestP),
+                simulated.stream().mapToInt(PredictCsv.PredictedRow::p).max().orElse(0));
+        sections = new ArrayList<>(sections);
+        if (!simulated.isEmpty() && bounds.containsKey("") && sections.stream().noneMatch(r -> r.region().isEmpty())) {
+            // the simulated curve is the whole run's DAG: its chart, even when the others are regions'
+            sections.add(0, new RegionScaling("", bounds.get(""), List.of(), List.of()));
+        }
         List<SvgPlot.Chart> charts = new ArrayList<>();
         for (RegionScaling r : sections) {
-            charts.add(new SvgPlot.Chart(ScalingCurves.of(r, axisP), PlotCommand.note(r, file, bench, null, List.of())));
+            List<PredictCsv.PredictedRow> curve = r.region().isEmpty() ? simulated : List.of();
+            charts.add(new SvgPlot.Chart(ScalingCurves.of(r, axisP, curve),
+                    PlotCommand.note(r, file, bench, predicted, curve)));
         }
         return charts;
     }

@@ -176,5 +176,28 @@ class PredictCommandTest {
                 dir.resolve("x.svg").toString()), notPredict + ": not a CSV of forkscope predict");
         assertUserError(CliRunner.run("plot", run, "--predicted", dir.resolve("none.csv").toString(), "-o",
                 dir.resolve("x.svg").toString()), "none.csv: cannot be read");
+        assertUserError(CliRunner.run("report", run, "--predicted", notPredict.toString(), "-o",
+                dir.resolve("x.html").toString()), notPredict + ": not a CSV of forkscope predict");
+        assertUserError(CliRunner.run("report", run, "--predicted", dir.resolve("none.csv").toString(), "-o",
+                dir.resolve("x.html").toString()), "none.csv: cannot be read");
+        Path cv = DagCommandsTest.writeWithoutDag(dir.resolve("cv2.fsk"));
+        assertUserError(CliRunner.run("report", run, cv.toString(), "-o", dir.resolve("x.html").toString()),
+                cv + ": recorded without a DAG; record with --mode dag");
+        assertThat(dir.resolve("x.html")).doesNotExist();
+    }
+
+    @Test
+    void theReportDrawsThePredictedCurve() throws Exception {
+        String run = diamond("run.fsk", "time", 0, false).toString();
+        Path csv = dir.resolve("p.csv");
+        assertThat(CliRunner.run("predict", run, "--csv", "-o", csv.toString()).exitCode()).isZero();
+        Path html = dir.resolve("run.html");
+        CliRunner.Result r = CliRunner.run("report", run, "--predicted", csv.toString(), "-o", html.toString());
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        String page = Files.readString(html);
+        assertThat(page).contains("id=\"scaling-0-predicted\"", "\"predicted\":[");
+        for (var row : io.forkscope.report.predict.PredictCsv.read(csv)) {
+            assertThat(page).contains("data-scenario=\"recorded\" data-p=\"" + row.p() + "\"");
+        }
     }
 }

@@ -8,11 +8,14 @@ import io.forkscope.analysis.cilkview.ScalabilityAnalysis;
 import io.forkscope.analysis.cilkview.SectionScalability;
 import io.forkscope.analysis.delay.DelayReport;
 import io.forkscope.analysis.delay.DelaySpotter;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.forkscope.it.programs.HostileNamesProgram;
 import io.forkscope.model.Recording;
 import io.forkscope.model.RecordingReader;
 import io.forkscope.model.dag.Dag;
 import io.forkscope.model.dag.DagNode;
+import io.forkscope.report.predict.PredictCsv;
 import io.forkscope.samples.SampleMain;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -158,6 +161,126 @@ class HtmlReportIT {
     }
 
     @Test
+    void thePredictedCurveAndTheRunsCompared(@TempDir Path dir) throws Exception {
+        Path two = dir.resolve("fib2.fsk");
+        Path one = dir.resolve("fib1.fsk");
+        record(dir, two, "out=" + two + ",mode=dag", SampleMain.class, "fib", "--n", "20", "--cutoff", "8", "--workers", "2");
+        record(dir, one, "out=" + one + ",mode=dag", SampleMain.class, "fib", "--n", "20", "--cutoff", "8", "--workers", "1");
+        Path csv = dir.resolve("predicted.csv");
+        cli(dir, "predict", two.toString(), "--csv", "-o", csv.toString());
+        Path html = dir.resolve("cmp.html");
+        cli(dir, "report", two.toString(), one.toString(), "--predicted", csv.toString(), "-o", html.toString());
+        open(html);
+        assertNoConsoleErrors();
+
+        // the simulated curve: a series of the chart and a row per simulated P with predict's speedup
+        WebElement chart = driver.findElement(By.cssSelector(".scaling-chart"));
+        assertThat(chart.getAttribute("data-series")).contains("simulated T1/T_P");
+        String table = "#" + chart.getAttribute("id") + "-predicted";
+        for (PredictCsv.PredictedRow row : PredictCsv.read(csv)) {
+            WebElement cell = driver.findElement(By.cssSelector(table + " tr[data-scenario='" + row.scenario()
+                    + "'][data-p='" + row.p() + "'] [data-key='predicted-speedup']"));
+            assertThat(Double.parseDouble(cell.getAttribute("data-value"))).isCloseTo(row.sequentialSpeedup(), within(1e-5));
+        }
+
+        // the comparison: compare --json's numbers, and a bar per run as wide as its shares
+        assertThat(driver.findElements(By.id("compare"))).hasSize(1);
+        JsonNode runs = new ObjectMapper().readTree(cli(dir, "compare", two.toString(), one.toString(), "--json"))
+                .get("runs");
+        assertThat(runs).hasSize(2);
+        String[] keys = {"work", "not-running", "forkscope", "delay", "no-work-sched", "no-work-app"};
+        for (int r = 0; r < 2; r++) {
+            JsonNode fig5 = runs.get(r).get("fig5");
+            for (String k : keys) {
+                double expected = fig5.get(k.replace('-', '_') + "_ns").asDouble();
+                assertThat(value("cmp-" + r + "-" + k)).as("run %d %s", r, k).isCloseTo(expected, within(1.0));
+            }
+            assertThat(value("cmp-" + r + "-workers")).isEqualTo(2 - r);
+            double slots = value("cmp-" + r + "-slot-time");
+            WebElement bar = driver.findElement(By.cssSelector(".compare-bar[data-run='" + r + "']"));
+            double barWidth = bar.getSize().getWidth();
+            WebElement work = bar.findElement(By.cssSelector(".seg-work"));
+            assertThat(work.getSize().getWidth() / barWidth).as("run %d work's share", r)
+                    .isCloseTo(value("cmp-" + r + "-work") / slots, within(0.02));
+        }
+        assertNoConsoleErrors();
+    }
+
+    @Test
+    void aSampledRecordingShowsItsContextsAndASiteMarksItsNodesAndFrames(@TempDir Path dir) throws Exception {
+        Path rec = dir.resolve("sampled.fsk");
+        // --sample alone: logical contexts, so also the DAG and the call sites
+        cli(dir, "example", "fib", "--n", "27", "--cutoff", "12", "--workers", "2", "--record", rec.toString(), "--sample");
+        Path html = report(dir, rec);
+        open(html);
+        assertNoConsoleErrors();
+        for (String id : List.of("timelines", "sites", "contexts")) {
+            assertThat(driver.findElements(By.id(id))).as("section %s", id).hasSize(1);
+        }
+
+        // the totals are those of contexts --json
+        JsonNode contextsJson = new ObjectMapper().readTree(cli(dir, "contexts", rec.toString(), "--json"));
+        JsonNode totals = contextsJson.get("totals");
+        for (String m : List.of("work", "idleness", "overhead", "effort")) {
+            assertThat(value("ctx-" + m)).as(m).isCloseTo(totals.get(m + "_ns").asDouble(), within(1.0));
+        }
+        assertThat(driver.findElements(By.cssSelector("#contexts-advice tbody tr"))).isNotEmpty();
+
+        // switching the metric redraws the icicle with other widths
+        WebElement icicle = driver.findElement(By.id("contexts-canvas"));
+        scrollTo(icicle);
+        List<String> drawings = new ArrayList<>(List.of(picture(icicle)));
+        for (String m : List.of("idleness", "overhead")) {
+            WebElement radio = driver.findElement(By.cssSelector("input[name=contexts-metric][value=" + m + "]"));
+            scrollTo(radio);
+            radio.click();
+            assertThat(icicle.getAttribute("data-metric")).isEqualTo(m);
+            drawings.add(picture(icicle));
+        }
+        assertThat(drawings).as("the work, idleness and overhead drawings").doesNotHaveDuplicates();
+        // clicking a context below the root (scanning its row for one) zooms into it and shows its numbers
+        driver.findElement(By.cssSelector("input[name=contexts-metric][value=work]")).click();
+        int width = icicle.getSize().getWidth();
+        for (int x = 4; x < width && "0".equals(icicle.getAttribute("data-focus")); x += 16) {
+            ((JavascriptExecutor) driver).executeScript("var r = arguments[0].getBoundingClientRect();"
+                    + " arguments[0].dispatchEvent(new MouseEvent('click', {clientX: r.left + arguments[1],"
+                    + " clientY: r.top + 27, bubbles: true}))", icicle, x);
+        }
+        assertThat(icicle.getAttribute("data-focus")).isNotEqualTo("0");
+        assertThat(driver.findElement(By.cssSelector("#context-details [data-key=ctx-path]")).getText()).isNotEmpty();
+
+        // clicking the top call site's row marks its nodes in the timelines
+        Recording recording = RecordingReader.read(rec);
+        WebElement row = driver.findElement(By.cssSelector("#sites-span tbody tr[data-site]"));
+        int site = Integer.parseInt(row.getAttribute("data-site"));
+        long nodes = recording.recordedDag().orElseThrow().nodes().stream().filter(x -> x.site() == site).count();
+        scrollTo(row);
+        row.findElement(By.cssSelector("td")).click();
+        WebElement canvas = driver.findElement(By.id("timeline-canvas"));
+        assertThat(row.getAttribute("aria-selected")).isEqualTo("true");
+        assertThat(canvas.getAttribute("data-marked-site")).isEqualTo(Integer.toString(site));
+        assertThat(Long.parseLong(canvas.getAttribute("data-marked"))).isEqualTo(nodes);
+        // ... and its method's contexts in the icicle
+        String frame = row.getAttribute("data-frame");
+        long contexts = 0;
+        for (JsonNode node : contextsJson.get("nodes")) {
+            if (!node.get("class").isNull() && (node.get("class").asText() + "." + node.get("method").asText()).equals(frame)) {
+                contexts++;
+            }
+        }
+        assertThat(Long.parseLong(icicle.getAttribute("data-marked"))).as("contexts of %s", frame).isEqualTo(contexts);
+        row.findElement(By.cssSelector("td")).click();
+        assertThat(canvas.getAttribute("data-marked-site")).isEqualTo("-1");
+        assertThat(icicle.getAttribute("data-marked")).isEqualTo("0");
+        assertNoConsoleErrors();
+    }
+
+    /** The canvas' pixels, as a data URL. */
+    private static String picture(WebElement canvas) {
+        return (String) ((JavascriptExecutor) driver).executeScript("return arguments[0].toDataURL()", canvas);
+    }
+
+    @Test
     void namesThatAreMarkupStayText(@TempDir Path dir) throws Exception {
         Path rec = dir.resolve("hostile.fsk");
         record(dir, rec, "out=" + rec + ",mode=dag", HostileNamesProgram.class);
@@ -244,6 +367,15 @@ class HtmlReportIT {
         ChildJvm.Result r = ChildJvm.run(ChildJvm.command(Jdks.javas().get(0), agentOptions, List.of(), main, args), dir);
         assertThat(r.exitCode()).as(r.stderr()).isZero();
         assertThat(rec).exists();
+    }
+
+    /** Runs forkscope's jar with these arguments, which must succeed; @return its standard output */
+    private static String cli(Path dir, String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(Jdks.javas().get(0), "-jar", ChildJvm.jar().toString()));
+        cmd.addAll(List.of(args));
+        ChildJvm.Result r = ChildJvm.run(cmd, dir);
+        assertThat(r.exitCode()).as(r.stderr()).isZero();
+        return r.stdout();
     }
 
     private static Path report(Path dir, Path rec) throws Exception {

@@ -72,7 +72,7 @@ public final class ContextsText {
     }
 
     /** After the advice of a context whose overhead is high only with forkscope's own cost in it. */
-    static final String OVERHEAD_IS_FORKSCOPES = " (its overhead is high only with forkscope's own recording cost"
+    public static final String OVERHEAD_IS_FORKSCOPES = " (its overhead is high only with forkscope's own recording cost"
             + " in it, which is not the program's grain; --contexts physical records with less of it)";
 
     /** Why a context needs {@link Advisor#MIN_SAMPLES} samples, in one clause. */
@@ -84,7 +84,7 @@ public final class ContextsText {
      * inside direct recursion, where the caller is the same method, the first caller that is not and
      * the frame's level in the recursion: {@code caller > frame (recursion level k)}.
      */
-    static String label(ContextTree tree, int node) {
+    public static String label(ContextTree tree, int node) {
         if (node == ContextTree.ROOT) {
             return "<outside any task>";
         }

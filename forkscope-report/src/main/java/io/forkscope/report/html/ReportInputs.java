@@ -1,12 +1,14 @@
 package io.forkscope.report.html;
 
 import io.forkscope.analysis.cilkview.ScalabilityReport;
+import io.forkscope.analysis.contexts.SampledContexts;
 import io.forkscope.analysis.delay.DelayReport;
 import io.forkscope.analysis.delay.ProfileSample;
 import io.forkscope.analysis.delay.ReadyTimes;
 import io.forkscope.analysis.sites.SiteRows;
 import io.forkscope.model.Recording;
 import io.forkscope.model.dag.Dag;
+import io.forkscope.report.delay.CompareColumn;
 import io.forkscope.report.plot.SvgPlot;
 import java.util.List;
 
@@ -29,17 +31,42 @@ import java.util.List;
  * @param sitesOnWork the same sorted on work, null without sites
  * @param incomplete  the first line of every text report when the recording does not cover the run, else null
  * @param machine     the line about the machine's load during the run, null when the recording does not say
+ * @param compare     the runs {@code forkscope compare} puts side by side, this recording's first, when
+ *                    several DAG recordings are given; else empty
+ * @param contexts    the logical contexts {@code forkscope contexts} prints, null without samples
  */
 public record ReportInputs(String name, Recording recording, ScalabilityReport scalability, List<SvgPlot.Chart> scaling,
                            String benchName, DelayReport delays, Dag dag, ReadyTimes ready, List<ProfileSample> profile,
                            String serialName, SiteRows sitesOnSpan, SiteRows sitesOnWork, String incomplete,
-                           String machine) {
+                           String machine, List<CompareColumn> compare, SampledContexts.Result contexts) {
     public ReportInputs {
         scaling = scaling == null ? List.of() : List.copyOf(scaling);
+        compare = compare == null ? List.of() : List.copyOf(compare);
         profile = profile == null ? List.of() : List.copyOf(profile);
         if ((delays == null) != (dag == null) || (dag == null) != (ready == null)) {
             throw new IllegalArgumentException("a DAG comes with its delay analysis and ready times");
         }
+    }
+
+    /** Without a comparison or contexts. */
+    public ReportInputs(String name, Recording recording, ScalabilityReport scalability, List<SvgPlot.Chart> scaling,
+                        String benchName, DelayReport delays, Dag dag, ReadyTimes ready, List<ProfileSample> profile,
+                        String serialName, SiteRows sitesOnSpan, SiteRows sitesOnWork, String incomplete,
+                        String machine) {
+        this(name, recording, scalability, scaling, benchName, delays, dag, ready, profile, serialName, sitesOnSpan,
+                sitesOnWork, incomplete, machine, List.of(), null);
+    }
+
+    /** @return these inputs with the runs to compare */
+    public ReportInputs withCompare(List<CompareColumn> runs) {
+        return new ReportInputs(name, recording, scalability, scaling, benchName, delays, dag, ready, profile,
+                serialName, sitesOnSpan, sitesOnWork, incomplete, machine, runs, contexts);
+    }
+
+    /** @return these inputs with the sampled contexts */
+    public ReportInputs withContexts(SampledContexts.Result sampled) {
+        return new ReportInputs(name, recording, scalability, scaling, benchName, delays, dag, ready, profile,
+                serialName, sitesOnSpan, sitesOnWork, incomplete, machine, compare, sampled);
     }
 
     /** The most points the parallelism profile is resampled to (time-weighted averages). */

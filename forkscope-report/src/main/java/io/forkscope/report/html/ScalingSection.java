@@ -5,14 +5,15 @@ import io.forkscope.report.Numbers;
 import io.forkscope.report.bench.ScalingTable;
 import io.forkscope.report.plot.ScalingCurves;
 import io.forkscope.report.plot.SvgPlot;
+import io.forkscope.report.predict.PredictCsv;
 import java.util.List;
 import java.util.Locale;
 
 /**
  * Cilkview's speedup-bounds chart, one per section, from the numbers {@code forkscope plot} draws
  * ({@link ScalingCurves}): the work law, the span law, the upper bound and the burdened lower bound
- * for P = 1 … maxP, and the speedups measured by {@code forkscope bench} with their spread, also
- * as a table.
+ * for P = 1 … maxP, the speedups measured by {@code forkscope bench} with their spread and the
+ * speedups {@code forkscope predict} simulated, these two also as tables.
  */
 final class ScalingSection implements HtmlSection {
     @Override
@@ -36,7 +37,10 @@ final class ScalingSection implements HtmlSection {
                 + " the parallelism T1/T\u221e), the upper bound (the smaller of the two) and the burdened lower bound"
                 + " T1 / (T1/P + 1.7 \u00b7 burdened span)" + (in.benchName() == null
                 ? "; measure speedups with forkscope bench and pass --bench to see them here."
-                : "; the points are the speedups measured in " + in.benchName() + ", the whiskers their spread."));
+                : "; the points are the speedups measured in " + in.benchName() + ", the whiskers their spread.")
+                + (in.scaling().stream().anyMatch(c -> !c.curves().predicted().isEmpty())
+                ? " The purple line is the speedup T1/T_P that forkscope predict simulated on the recorded DAG"
+                        + " (dashed: collapsed nodes divisible, where that differs; the what-if scenario in orange)." : ""));
         List<SvgPlot.Chart> charts = in.scaling();
         for (int i = 0; i < charts.size(); i++) {
             ScalingCurves c = charts.get(i).curves();
@@ -51,6 +55,9 @@ final class ScalingSection implements HtmlSection {
             out.data(id, data(c));
             if (!c.measured().isEmpty()) {
                 measured(out, c, id);
+            }
+            if (!c.predicted().isEmpty()) {
+                predicted(out, c, id);
             }
         }
     }
@@ -84,10 +91,51 @@ final class ScalingSection implements HtmlSection {
                 max[m.p() - 1] = m.speedup().max();
             }
         }
-        return new JsonColumns().string("region", c.region()).number("yMax", c.yMax())
+        double[] sim = nan(n);
+        double[] simMalleable = nan(n);
+        double[] whatIf = nan(n);
+        double[] whatIfMalleable = nan(n);
+        for (PredictCsv.PredictedRow r : c.predicted()) {
+            boolean recorded = r.scenario().equals(PredictCsv.RECORDED);
+            (recorded ? sim : whatIf)[r.p() - 1] = r.sequentialSpeedup();
+            (recorded ? simMalleable : whatIfMalleable)[r.p() - 1] = r.malleableSpeedup();
+        }
+        JsonColumns json = new JsonColumns();
+        if (!c.predicted().isEmpty()) {
+            json.number("predictedBoth", c.predictedModesDiffer() ? 1 : 0).doubles("predicted", sim, 4)
+                    .doubles("predictedMalleable", simMalleable, 4).doubles("whatIf", whatIf, 4)
+                    .doubles("whatIfMalleable", whatIfMalleable, 4);
+        }
+        return json.string("region", c.region()).number("yMax", c.yMax())
                 .number("log", c.logAxis() ? 1 : 0).doubles("p", p, 0).doubles("work", work, 4)
                 .doubles("span", span, 4).doubles("lower", lower, 4).doubles("upper", upper, 4)
                 .doubles("median", median, 4).doubles("min", min, 4).doubles("max", max, 4);
+    }
+
+    private static double[] nan(int n) {
+        double[] a = new double[n];
+        java.util.Arrays.fill(a, Double.NaN);
+        return a;
+    }
+
+    /** The simulated rows of {@code forkscope predict --csv}, as the chart draws them. */
+    private static void predicted(HtmlWriter out, ScalingCurves c, String id) {
+        out.open("table", "class", "numbers", "id", id + "-predicted");
+        out.element("caption", "Simulated speedups (forkscope predict) of " + ScalingTable.sectionName(c.region()));
+        out.open("thead").row("th", "scenario", "P", "T1 (ns)", "T_P, collapsed nodes sequential (ns)", "T1/T_P",
+                "T_P, collapsed nodes malleable (ns)", "T1/T_P").close("thead").open("tbody");
+        for (PredictCsv.PredictedRow r : c.predicted()) {
+            out.open("tr", "data-scenario", r.scenario(), "data-p", Integer.toString(r.p()))
+                    .element("td", r.scenario()).element("td", Integer.toString(r.p()), "class", "num")
+                    .element("td", Numbers.grouped(r.t1()), "class", "num")
+                    .element("td", Numbers.grouped(r.sequential()), "class", "num")
+                    .element("td", Numbers.fixed2(r.sequentialSpeedup()), "class", "num", "data-key", "predicted-speedup",
+                            "data-value", JsonColumns.number(r.sequentialSpeedup(), 6))
+                    .element("td", Numbers.grouped(r.malleable()), "class", "num")
+                    .element("td", Numbers.fixed2(r.malleableSpeedup()), "class", "num", "data-value",
+                            JsonColumns.number(r.malleableSpeedup(), 6)).close("tr").newline();
+        }
+        out.close("tbody").close("table").newline();
     }
 
     private static void measured(HtmlWriter out, ScalingCurves c, String id) {

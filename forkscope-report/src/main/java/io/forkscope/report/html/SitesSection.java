@@ -4,6 +4,7 @@ import io.forkscope.analysis.sites.On;
 import io.forkscope.analysis.sites.SiteNames;
 import io.forkscope.analysis.sites.SiteRow;
 import io.forkscope.analysis.sites.SiteRows;
+import io.forkscope.model.contexts.Frame;
 import io.forkscope.model.sites.Measurement;
 import io.forkscope.model.sites.SiteMeasures;
 import io.forkscope.report.Numbers;
@@ -41,7 +42,7 @@ final class SitesSection implements HtmlSection {
                 + " " + unit + ", parallelism " + Numbers.fixed2(span.span() == 0 ? 0 : (double) span.work() / span.span())
                 + ". Amounts in " + unit + "; top-call-site: the site's invocations not inside another of its own;"
                 + " top-caller: its invocations not inside another by the same caller; local: its own strands, without"
-                + " its calls (the share is of this). Click a heading to sort.");
+                + " its calls (the share is of this). Click a heading to sort" + rowClick(in) + ".");
         if (span.approximate()) {
             out.element("p", "The on-span profile is approximate: " + span.foreignJoins() + " join(s) waited for a task"
                     + " that another method forked.", "class", "warning");
@@ -56,6 +57,18 @@ final class SitesSection implements HtmlSection {
         out.close("div");
         table(out, span, On.SPAN, false);
         table(out, in.sitesOnWork(), On.WORK, true);
+    }
+
+    /** What a click on a row marks: the site's nodes in the timelines, its method's contexts in the icicle. */
+    private static String rowClick(ReportInputs in) {
+        List<String> marks = new ArrayList<>();
+        if (in.hasDag()) {
+            marks.add("its site's nodes in the worker timelines");
+        }
+        if (in.contexts() != null) {
+            marks.add("its method's contexts in the icicle below");
+        }
+        return marks.isEmpty() ? "" : ", a row to mark " + String.join(" and ", marks);
     }
 
     private static void table(HtmlWriter out, SiteRows rows, On on, boolean hidden) {
@@ -77,7 +90,9 @@ final class SitesSection implements HtmlSection {
         out.close("tr").close("thead").newline().open("tbody");
         for (SiteRow row : rows.shown(0)) {
             SiteMeasures m = row.measures(on);
-            out.open("tr", "data-site", Integer.toString(row.site().id()));
+            // the site's method as the contexts' frames name it: a click marks them in the icicle
+            out.open("tr", "data-site", Integer.toString(row.site().id()), "data-frame",
+                    Frame.of(row.site().className(), row.site().methodName(), -1, -1).label());
             number(out, String.format(Locale.ROOT, "%.1f%%", row.percent(on)), row.percent(on));
             out.element("td", row.site().where()).element("td", SiteNames.method(row.site()))
                     .element("td", SiteNames.callee(row.site()).isEmpty() ? "-" : SiteNames.callee(row.site()))

@@ -37,10 +37,12 @@ final class TimelineSection implements HtmlSection {
         Dag dag = in.dag();
         out.element("p", "Each box is a node (a strand, or a sub-DAG one worker ran alone) on the worker that ran it;"
                 + " the ready path's nodes are outlined. Wheel to zoom around the pointer, drag to pan, click a node"
-                + " for its details.");
+                + " for its details." + (in.sitesOnSpan() != null ? " Click a row of the call-site table to mark"
+                + " its site's nodes here." : ""));
         out.open("div", "class", "toolbar");
         out.element("button", "Reset", "type", "button", "id", "reset-zoom");
         out.element("span", "", "id", "timeline-range", "class", "range", "aria-live", "polite");
+        out.element("span", "", "id", "timeline-marked", "class", "range", "aria-live", "polite");
         out.close("div");
         out.open("div", "class", "timeline-box").open("canvas", "id", "timeline-canvas", "aria-label",
                 "worker timelines; the node details appear below when a node is clicked").close("canvas").close("div");

@@ -43,6 +43,10 @@
     reset: function () { this.set(this.full[0], this.full[1], 'reset'); }
   };
 
+  /* ---- what one view offers the others ---- */
+  var linked = { markSite: null,     // set by the timelines: marks the nodes of a call site (or none: -1)
+                 markFrame: null };  // set by the contexts: marks the contexts of a method (or none: null)
+
   /* ---- speedup bounds ---- */
   function scalingCharts() {
     var els = document.querySelectorAll('.scaling-chart');
@@ -60,11 +64,7 @@
           ctx.restore();
         };
       }(d);
-      new uPlot({
-        width: width(el), height: 320,
-        scales: { x: { time: false, distr: d.log ? 3 : 1, log: 2 }, y: { range: [0, d.yMax] } },
-        axes: [{ label: 'workers P' }, { label: 'speedup' }],
-        series: [
+      var series = [
           { label: 'P' },
           { label: 'work law', stroke: C.grey, dash: [6, 4], width: 1.5, points: { show: false } },
           { label: 'span law', stroke: C.grey, dash: [2, 3], width: 1.5, points: { show: false } },
@@ -72,10 +72,32 @@
           { label: 'burdened lower bound', stroke: C.green, width: 2.5, points: { show: false } },
           { label: 'measured (median)', stroke: C.vermillion, paths: function () { return null; },
             points: { show: true, size: 9, fill: C.vermillion, stroke: C.vermillion } }
-        ],
+        ];
+      var columns = [d.p, d.work, d.span, d.upper, d.lower, d.median];
+      if (d.predicted) {   // forkscope predict's simulated T1/T_P, at the P it simulated: lines across the gaps
+        var simulated = [['predicted', 'simulated T1/T_P', C.purple, null], ['whatIf', 'simulated what-if', C.orange, null]];
+        for (var s = 0; s < simulated.length; s++) {
+          var key = simulated[s][0];
+          if (!d[key].some(function (v) { return v != null; })) continue;
+          series.push({ label: simulated[s][1] + (d.predictedBoth ? ', collapsed sequential' : ''), stroke: simulated[s][2],
+                        width: 2.5, spanGaps: true, points: { show: true, size: 5, fill: simulated[s][2] } });
+          columns.push(d[key]);
+          if (d.predictedBoth) {
+            series.push({ label: simulated[s][1] + ', collapsed malleable', stroke: simulated[s][2], dash: [5, 4],
+                          width: 1.5, spanGaps: true, points: { show: false } });
+            columns.push(d[key + 'Malleable']);
+          }
+        }
+      }
+      el.setAttribute('data-series', series.slice(1).map(function (x) { return x.label; }).join('|'));
+      new uPlot({
+        width: width(el), height: 320,
+        scales: { x: { time: false, distr: d.log ? 3 : 1, log: 2 }, y: { range: [0, d.yMax] } },
+        axes: [{ label: 'workers P' }, { label: 'speedup' }],
+        series: series,
         hooks: { draw: [whiskers] },
         cursor: { drag: { x: false, y: false } }
-      }, [d.p, d.work, d.span, d.upper, d.lower, d.median], el);
+      }, columns, el);
     }
   }
 
@@ -136,7 +158,7 @@
     var onPath = new Uint8Array(n);
     for (i = 0; i < d.path.length; i++) onPath[d.path[i]] = 1;
     var LABEL = 150, AXIS = 22, ROW = Math.max(14, Math.min(28, Math.floor(420 / Math.max(1, workers))));
-    var selected = -1;
+    var selected = -1, marked = -1;
     var ctx = canvas.getContext('2d');
 
     function size() {
@@ -190,6 +212,7 @@
         }
         ctx.globalAlpha = 1;
       }
+      if (marked >= 0) drawMarked(t0, t1, k);
       if (selected >= 0) drawSelected(k);
       document.getElementById('timeline-range').textContent =
         'showing ' + human(t0) + ' to ' + human(t1) + ' of ' + human(d.elapsed);
@@ -208,6 +231,29 @@
         ctx.beginPath(); ctx.moveTo(x + 0.5, AXIS - 4); ctx.lineTo(x + 0.5, AXIS + workers * ROW); ctx.stroke();
         ctx.fillText(human(t), x, AXIS / 2);
       }
+    }
+
+    function drawMarked(t0, t1, k) {   // a call site's nodes, on top, at least two pixels wide
+      ctx.fillStyle = C.orange;
+      for (var id = 0; id < n; id++) {
+        if (d.site[id] !== marked) continue;
+        var s = d.start[id], e = s + d.length[id];
+        if (e < t0 || s > t1) continue;
+        var x0 = (Math.max(s, t0) - t0) * k, x1 = (Math.min(e, t1) - t0) * k;
+        ctx.fillRect(LABEL + x0, AXIS + d.worker[id] * ROW + 2, Math.max(2, x1 - x0 - 1), ROW - 4);
+      }
+    }
+    if (d.site) {
+      linked.markSite = function (site) {
+        marked = site;
+        var count = 0;
+        for (var id = 0; id < n; id++) if (site >= 0 && d.site[id] === site) count++;
+        canvas.setAttribute('data-marked-site', String(site)); canvas.setAttribute('data-marked', String(count));
+        document.getElementById('timeline-marked').textContent = site < 0 ? ''
+          : count + ' node(s) of ' + d.siteNames[site] + ' marked in orange';
+        draw();
+        return count;
+      };
     }
 
     function rowY(id) { return AXIS + d.worker[id] * ROW + ROW / 2; }
@@ -348,6 +394,18 @@
       count();
     }
     filter.addEventListener('input', apply);
+    // a row's click marks its site's nodes in the timelines (a second click, or another row, changes it)
+    Array.prototype.forEach.call(tables, function (table) {
+      table.tBodies[0].addEventListener('click', function (ev) {
+        var tr = ev.target.closest('tr[data-site]');
+        if (!tr || !(linked.markSite || linked.markFrame)) return;
+        var on = tr.getAttribute('aria-selected') !== 'true';
+        document.querySelectorAll('.sites-table tr[aria-selected]').forEach(function (r) { r.removeAttribute('aria-selected'); });
+        if (on) tr.setAttribute('aria-selected', 'true');
+        if (linked.markSite) linked.markSite(on ? Number(tr.getAttribute('data-site')) : -1);
+        if (linked.markFrame) linked.markFrame(on ? tr.getAttribute('data-frame') : null);
+      });
+    });
     profile.addEventListener('change', function () {
       document.getElementById('sites-span-box').hidden = profile.value !== 'span';
       document.getElementById('sites-work-box').hidden = profile.value !== 'work';
@@ -377,8 +435,124 @@
     count();
   }
 
+  /* ---- runs compared: each bar's segments as wide as their shares (the numbers are in the table) ---- */
+  function compareBars() {
+    var segs = document.querySelectorAll('.compare-bar .seg');
+    for (var i = 0; i < segs.length; i++) {
+      segs[i].style.width = (100 * Math.max(0, Number(segs[i].getAttribute('data-share')))).toFixed(3) + '%';
+    }
+  }
+
+  /* ---- contexts: an icicle (the root on top, each context as wide as its share of one metric) ---- */
+  function contextsGraph() {
+    var canvas = document.getElementById('contexts-canvas'), d = data('contexts');
+    if (!canvas || !d) return;
+    var n = d.parent.length, ROW = 18, metric = 'work', focus = 0, rects = [], markedLabel = -1;
+    var METRIC_COLOURS = { work: [C.blue, C.sky], idleness: [C.vermillion, C.orange], overhead: [C.purple, '#e3b5d0'] };
+    var children = [], depth = new Int32Array(n), maxDepth = 0;
+    for (var i = 0; i < n; i++) children.push([]);
+    for (i = 1; i < n; i++) {   // parents come before their children
+      children[d.parent[i]].push(i); depth[i] = depth[d.parent[i]] + 1; if (depth[i] > maxDepth) maxDepth = depth[i];
+    }
+    var ctx = canvas.getContext('2d'), cssW = 0;
+    function size() {
+      cssW = width(canvas.parentNode);
+      var cssH = Math.min(4000, (maxDepth + 1) * ROW + 2);
+      canvas.style.width = cssW + 'px'; canvas.style.height = cssH + 'px';
+      canvas.width = Math.round(cssW * devicePixelRatio); canvas.height = Math.round(cssH * devicePixelRatio);
+      ctx.setTransform(devicePixelRatio, 0, 0, devicePixelRatio, 0, 0);
+    }
+    function box(id, x, w) {
+      var y = depth[id] * ROW, colours = METRIC_COLOURS[metric];
+      ctx.fillStyle = d.kind[id] === 0 ? colours[0] : colours[1];   // the program's frames dark, the runtime's light
+      ctx.fillRect(x, y, Math.max(1, w - 1), ROW - 1);
+      if (w > 36) {
+        ctx.fillStyle = d.kind[id] === 0 ? '#ffffff' : '#000000';
+        ctx.save(); ctx.beginPath(); ctx.rect(x, y, w - 3, ROW); ctx.clip();
+        ctx.fillText(d.labels[d.label[id]], x + 3, y + ROW / 2); ctx.restore();
+      }
+      if (markedLabel >= 0 && d.label[id] === markedLabel) {   // a call site's method: outlined
+        ctx.strokeStyle = C.black; ctx.lineWidth = 2; ctx.strokeRect(x + 1, y + 1, Math.max(1, w - 3), ROW - 3);
+      }
+      rects.push([id, x, y, w]);
+    }
+    linked.markFrame = function (label) {
+      markedLabel = label == null ? -1 : d.labels.indexOf(label);
+      var count = 0;
+      for (var i = 0; i < n; i++) if (markedLabel >= 0 && d.label[i] === markedLabel) count++;
+      canvas.setAttribute('data-marked', String(count));
+      draw();
+      return count;
+    };
+    function draw() {
+      var v = d[metric];
+      ctx.clearRect(0, 0, cssW, canvas.height);
+      ctx.font = '11px system-ui, sans-serif'; ctx.textBaseline = 'middle'; ctx.textAlign = 'left';
+      rects = [];
+      for (var a = d.parent[focus]; a >= 0; a = d.parent[a]) box(a, 0, cssW);   // the focus' callers, whole width
+      var total = v[focus], drawn = 0;
+      if (total > 0) {
+        var queue = [[focus, 0]];
+        while (queue.length) {
+          var q = queue.pop(), id = q[0], x = q[1], w = v[id] / total * cssW;
+          if (w < 0.5) continue;
+          box(id, x, w); drawn++;
+          var cx = x, kids = children[id];
+          for (var k = 0; k < kids.length; k++) { queue.push([kids[k], cx]); cx += v[kids[k]] / total * cssW; }
+        }
+      } else {
+        ctx.fillStyle = C.black; ctx.fillText('no ' + metric + ' in this context', 8, depth[focus] * ROW + ROW / 2);
+      }
+      document.getElementById('contexts-focus').textContent = (focus === 0 ? 'the whole run' : d.labels[d.label[focus]])
+        + ': ' + human(total) + ' of ' + metric;
+      canvas.setAttribute('data-metric', metric); canvas.setAttribute('data-focus', String(focus));
+      canvas.setAttribute('data-drawn', String(drawn));
+    }
+    function details(id) {
+      var box = document.getElementById('context-details'), dl = document.createElement('dl');
+      box.textContent = ''; dl.className = 'facts';
+      function fact(term, key, text) {
+        var dt = document.createElement('dt'); dt.textContent = term;
+        var dd = document.createElement('dd'); dd.setAttribute('data-key', key); dd.textContent = text;
+        dl.appendChild(dt); dl.appendChild(dd);
+      }
+      var path = [];
+      for (var a = id; a > 0; a = d.parent[a]) path.unshift(d.labels[d.label[a]]);
+      fact('context', 'ctx-path', path.length ? path.join(' > ') : 'the whole run');
+      var effort = d.work[id] + d.idleness[id] + d.overhead[id];
+      ['work', 'idleness', 'overhead'].forEach(function (m) {
+        fact(m, 'ctx-' + m, human(d[m][id]) + (effort > 0 ? ' (' + (100 * d[m][id] / effort).toFixed(1) + '% of its effort)' : ''));
+      });
+      box.appendChild(dl);
+    }
+    function show(id) { focus = id; draw(); details(id); }
+    canvas.addEventListener('click', function (ev) {
+      var r = canvas.getBoundingClientRect(), x = ev.clientX - r.left, y = ev.clientY - r.top;
+      for (var i = 0; i < rects.length; i++) {
+        var b = rects[i];
+        if (x >= b[1] && x < b[1] + b[3] && y >= b[2] && y < b[2] + ROW) { show(b[0]); return; }
+      }
+    });
+    var radios = document.querySelectorAll('input[name=contexts-metric]');
+    for (i = 0; i < radios.length; i++) {
+      radios[i].addEventListener('change', function (ev) { metric = ev.target.value; draw(); });
+    }
+    document.getElementById('contexts-reset').addEventListener('click', function () { show(0); });
+    var advised = document.querySelectorAll('#contexts-advice tr[data-context]');
+    for (i = 0; i < advised.length; i++) {
+      advised[i].addEventListener('click', function (ev) {
+        show(Number(ev.currentTarget.getAttribute('data-context')));
+        canvas.scrollIntoView({ block: 'nearest' });
+      });
+    }
+    window.addEventListener('resize', function () { size(); draw(); });
+    size(); draw();
+  }
+
   scalingCharts();
   profileChart();
+  compareBars();
+  contextsGraph();
   timelines();
   sitesTables();
   // the script's own time, and the time from the navigation's start to everything drawn
