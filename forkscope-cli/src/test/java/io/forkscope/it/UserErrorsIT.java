@@ -108,7 +108,7 @@ class UserErrorsIT {
     }
 
     @Test
-    void demoLeavesNoTemporaryDirectory(@TempDir Path dir) throws Exception {
+    void demoLeavesNothingInTheTemporaryDirectoryButItsReport(@TempDir Path dir) throws Exception {
         Path tmp = Files.createDirectory(dir.resolve("tmp"));
         Path out = dir.resolve("out.txt");
         Process p = new ProcessBuilder(CliIT.java(), "-Djava.io.tmpdir=" + tmp, "-jar", ChildJvm.jar().toString(),
@@ -116,9 +116,22 @@ class UserErrorsIT {
         assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).as(Files.readString(out)).isZero();
         assertThat(Files.readString(out)).contains("Parallelism:");
+        // the recordings' directory is gone; what stays is the HTML page the demo names last, alone in a
+        // directory of its own
+        List<Path> left;
         try (Stream<Path> s = Files.list(tmp)) {
-            assertThat(s.toList()).isEmpty();
+            left = s.toList();
         }
+        assertThat(left).singleElement().satisfies(d -> assertThat(d.getFileName().toString())
+                .startsWith("forkscope-demo-report-"));
+        List<Path> pages;
+        try (Stream<Path> s = Files.list(left.get(0))) {
+            pages = s.toList();
+        }
+        assertThat(pages).singleElement().satisfies(page -> {
+            assertThat(page.getFileName().toString()).isEqualTo("forkscope-demo-quicksort.html");
+            assertThat(Files.readString(out).strip()).endsWith("open " + page);
+        });
     }
 
     @Test
