@@ -11,29 +11,25 @@ public final class HtmlEscape {
 
     /** @return {@code s} safe as the text of an element: {@code & < >} as entities */
     public static String text(String s) {
-        StringBuilder b = new StringBuilder(s.length() + 16);
-        s.codePoints().forEach(c -> {
-            switch (c) {
-                case '&' -> b.append("&amp;");
-                case '<' -> b.append("&lt;");
-                case '>' -> b.append("&gt;");
-                default -> b.appendCodePoint(Character.isISOControl(c) ? '?' : c);
-            }
-        });
-        return b.toString();
+        return escape(s, false);
     }
 
     /** @return {@code s} safe inside a double-quoted attribute value: as text, and quotes as entities */
     public static String attribute(String s) {
+        return escape(s, true);
+    }
+
+    /** {@code & < >} as entities, and with {@code quotes} also {@code " ' `}; control characters as '?'. */
+    private static String escape(String s, boolean quotes) {
         StringBuilder b = new StringBuilder(s.length() + 16);
         s.codePoints().forEach(c -> {
             switch (c) {
                 case '&' -> b.append("&amp;");
                 case '<' -> b.append("&lt;");
                 case '>' -> b.append("&gt;");
-                case '"' -> b.append("&quot;");
-                case '\'' -> b.append("&#39;");
-                case '`' -> b.append("&#96;");
+                case '"' -> b.append(quotes ? "&quot;" : "\"");
+                case '\'' -> b.append(quotes ? "&#39;" : "'");
+                case '`' -> b.append(quotes ? "&#96;" : "`");
                 default -> b.appendCodePoint(Character.isISOControl(c) ? '?' : c);
             }
         });
