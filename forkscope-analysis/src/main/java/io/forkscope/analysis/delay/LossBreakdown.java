@@ -42,35 +42,35 @@ public record LossBreakdown(double work, double delay, double noWork, Map<EdgeKi
     }
 
     static LossBreakdown of(ParallelismProfile profile, double noWorkSched) {
-        double work = 0;
-        double delay = 0;
-        double noWork = 0;
-        double notRunning = 0;
-        double recorder = 0;
-        Map<EdgeKind, Double> byKind = new EnumMap<>(EdgeKind.class);
-        for (EdgeKind k : EdgeKind.values()) {
-            byKind.put(k, 0.0);
-        }
-        for (ProfileSegment s : profile.segments()) {
-            double dt = s.length();
-            double p = Math.min(s.slots(), s.running());
-            double n = s.occupied() - p;
-            double f = s.inRecorder();
-            double q = Math.max(0, s.slots() - p - n - f);
-            double r = s.ready();
+        EdgeKind[] kinds = EdgeKind.values();
+        double[] sums = new double[5];          // work, delay, no-work, not running, forkscope
+        double[] delayOfKind = new double[kinds.length];
+        profile.sweep(0, Long.MAX_VALUE, (start, end, running, readyByKind, slots, notRunning, executing, recorder,
+                                          held) -> {
+            double dt = end - start;
+            double p = Math.min(slots, running);
+            double n = ProfileSegment.occupied(slots, running, notRunning) - p;
+            double f = ProfileSegment.inRecorder(slots, running, notRunning, recorder);
+            double q = Math.max(0, slots - p - n - f);
+            double r = ProfileSegment.ready(readyByKind);
             double d = Math.min(q, r);
-            double h = Math.min(q - d, s.held());
-            work += p * dt;
-            notRunning += n * dt;
-            recorder += (f + h) * dt;
-            delay += d * dt;
-            noWork += Math.max(0, q - d - h) * dt;
+            double h = Math.min(q - d, held);
+            sums[0] += p * dt;
+            sums[1] += d * dt;
+            sums[2] += Math.max(0, q - d - h) * dt;
+            sums[3] += n * dt;
+            sums[4] += (f + h) * dt;
             if (r > 0) {
-                for (EdgeKind k : EdgeKind.values()) {
-                    byKind.merge(k, d * dt * s.ready(k) / r, Double::sum);
+                for (int k = 0; k < kinds.length; k++) {
+                    delayOfKind[k] += d * dt * readyByKind[k] / r;
                 }
             }
+        });
+        Map<EdgeKind, Double> byKind = new EnumMap<>(EdgeKind.class);
+        for (EdgeKind k : kinds) {
+            byKind.put(k, delayOfKind[k.ordinal()]);
         }
-        return new LossBreakdown(work, delay, noWork, byKind, noWorkSched, noWork - noWorkSched, notRunning, recorder);
+        return new LossBreakdown(sums[0], sums[1], sums[2], byKind, noWorkSched, sums[2] - noWorkSched, sums[3],
+                sums[4]);
     }
 }

@@ -32,13 +32,32 @@ public record ProfileSegment(long start, long end, double running, double[] read
 
     /** The slots in forkscope's hooks: up to the ones neither running nor holding a node not running. */
     public double inRecorder() {
-        return Math.max(0, Math.min(slots - occupied(), recorder));
+        return inRecorder(slots, running, notRunning, recorder);
     }
 
     /** The slots running nothing: min(slots, running) run, then up to the rest hold a node not running. */
     public double occupied() {
+        return occupied(slots, running, notRunning);
+    }
+
+    /** {@link #occupied()} of a segment with these levels (for sweeps that make no segment objects). */
+    static double occupied(int slots, double running, double notRunning) {
         double p = Math.min(slots, running);
         return p + Math.min(slots - p, notRunning);
+    }
+
+    /** {@link #inRecorder()} of a segment with these levels. */
+    static double inRecorder(int slots, double running, double notRunning, double recorder) {
+        return Math.max(0, Math.min(slots - occupied(slots, running, notRunning), recorder));
+    }
+
+    /** @return the sum of {@code readyByKind}: every node ready, whatever made it ready */
+    static double ready(double[] readyByKind) {
+        double r = 0;
+        for (double x : readyByKind) {
+            r += x;
+        }
+        return r;
     }
 
     public long length() {
@@ -46,11 +65,7 @@ public record ProfileSegment(long start, long end, double running, double[] read
     }
 
     public double ready() {
-        double r = 0;
-        for (double x : readyByKind) {
-            r += x;
-        }
-        return r;
+        return ready(readyByKind);
     }
 
     public double ready(EdgeKind kind) {

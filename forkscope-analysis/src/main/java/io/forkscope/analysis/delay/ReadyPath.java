@@ -107,33 +107,33 @@ public record ReadyPath(List<Integer> nodes, long work, double busyDelay, double
      */
     private static void classifyWait(ParallelismProfile profile, long from, long to, double weight, boolean inside,
                                      double[] into) {
-        List<ProfileSegment> segments = profile.segments();
         if (from >= to) {
             return;
         }
-        for (int i = profile.firstEndingAfter(from); i < segments.size() && segments.get(i).start() < to; i++) {
-            ProfileSegment s = segments.get(i);
-            long a = Math.max(from, s.start());
-            long b = Math.min(to, s.end());
+        profile.sweep(profile.firstEndingAfter(from), to, (start, end, running, readyByKind, slots, notRunning,
+                                                            executing, recorder, held) -> {
+            long a = Math.max(from, start);
+            long b = Math.min(to, end);
             if (a >= b) {
-                continue;
+                return;
             }
             double dt = (b - a) * weight;
-            int workers = s.slots();                 // slots(t), measures.md §2
-            int others = Math.min(workers, s.executing()) - (inside ? 1 : 0);   // workers inside another node
+            int workers = slots;                     // slots(t), measures.md §2
+            int others = Math.min(workers, executing) - (inside ? 1 : 0);   // workers inside another node
             int needed = inside ? workers - 1 : workers;
-            double p = s.occupied();
+            double p = ProfileSegment.occupied(slots, running, notRunning);
             if (others >= needed) {
                 into[0] += dt;
             } else {
                 // of the workers free of nodes, those in forkscope's hooks make the wait forkscope's
                 double free = needed - others;
-                double own = Math.min(free, s.inRecorder());
+                double own = Math.min(free, ProfileSegment.inRecorder(slots, running, notRunning, recorder));
                 double share = own / free;
                 into[3] += dt * share;
                 into[1] += dt * (1 - share);
-                into[2] += Math.max(0, (workers - p - own) - s.ready() - s.held()) * dt * (1 - share);
+                into[2] += Math.max(0, (workers - p - own) - ProfileSegment.ready(readyByKind) - held) * dt
+                        * (1 - share);
             }
-        }
+        });
     }
 }
