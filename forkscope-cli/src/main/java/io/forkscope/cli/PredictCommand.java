@@ -3,8 +3,10 @@ package io.forkscope.cli;
 import io.forkscope.analysis.simulate.SimulatedScaling;
 import io.forkscope.analysis.simulate.SimulatedScaling.SiteSpeedup;
 import io.forkscope.analysis.sites.SiteNames;
+import io.forkscope.model.DagWindow;
 import io.forkscope.model.Recording;
 import io.forkscope.model.RecordingInfo;
+import io.forkscope.model.RegionRecord;
 import io.forkscope.model.Unit;
 import io.forkscope.model.dag.Dag;
 import io.forkscope.model.dag.DagNode;
@@ -69,6 +71,11 @@ final class PredictCommand implements Callable<Integer> {
                     + " recording made with --sites")
     List<String> speedups = new ArrayList<>();
 
+    @Option(names = "--region", paramLabel = "LABEL",
+            description = "simulate only the DAG of this region's last occurrence (a warm run, when the program"
+                    + " repeats its work and measures the last time), checked against that occurrence's elapsed time")
+    String region;
+
     @Option(names = "--seed", paramLabel = "S", defaultValue = "0",
             description = "seeds the simulated thieves' choice of victim (default: ${DEFAULT-VALUE})")
     long seed;
@@ -105,6 +112,15 @@ final class PredictCommand implements Callable<Integer> {
         Recording rec = DagInput.read(file, err);
         String name = file.toString();
         Dag dag = DagInput.dag(rec, name);
+        if (region != null) {
+            RegionRecord r = lastOccurrence(rec, region, name);
+            long n = rec.regions().stream().filter(x -> x.label().equals(region)).count();
+            dag = DagWindow.within(dag, r.startNs(), r.startNs() + r.measures().elapsedNs());
+            name = name + ", region '" + region + "'" + (n > 1 ? " (occurrence " + n + " of " + n + ")" : "");
+            if (dag.nodes().isEmpty()) {
+                throw new UserError(name + ": no node of the DAG lies inside the region");
+            }
+        }
         List<SiteSpeedup> what = resolve(rec, dag, name, asked, err);
         long latency;
         String source;
@@ -152,6 +168,23 @@ final class PredictCommand implements Callable<Integer> {
         } else {
             PredictText.write(p, c, w);
         }
+    }
+
+    /** @return the last occurrence of the region with this label; a user error naming the ones there are if none */
+    static RegionRecord lastOccurrence(Recording rec, String label, String name) {
+        RegionRecord last = null;
+        java.util.Set<String> labels = new java.util.TreeSet<>();
+        for (RegionRecord r : rec.regions()) {
+            labels.add(r.label());
+            if (r.label().equals(label)) {
+                last = r;
+            }
+        }
+        if (last == null) {
+            throw new UserError(name + " has no region '" + label + "'" + (labels.isEmpty() ? " (it has no regions)"
+                    : " (its regions: " + String.join(", ", labels) + ")"));
+        }
+        return last;
     }
 
     /** @return where the recording's burden came from, in words */

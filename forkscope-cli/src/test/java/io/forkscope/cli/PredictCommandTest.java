@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.forkscope.model.RecordingInfo;
 import io.forkscope.model.RecordingWriter;
+import io.forkscope.model.RegionRecord;
 import io.forkscope.model.WholeRun;
 import io.forkscope.model.WorkSpan;
 import io.forkscope.model.dag.EdgeKind;
@@ -47,6 +48,11 @@ class PredictCommandTest {
 
     /** The diamond as the agent writes it, with or without call sites; the burden is the steal latency. */
     Path diamond(String name, String unit, long burden, boolean sites) throws Exception {
+        return diamond(name, unit, burden, sites, null);
+    }
+
+    /** The same, with a region when {@code region} is not null. */
+    Path diamond(String name, String unit, long burden, boolean sites, RegionRecord region) throws Exception {
         Path f = dir.resolve(name);
         long t = 5L << 40;
         int site = sites ? 1 : -1;
@@ -63,6 +69,9 @@ class PredictCommandTest {
             if (sites) {
                 w.sites(SitesCommandTest.sites(55, 0));
             }
+            if (region != null) {
+                w.region(region);
+            }
             w.endOfRecording();
         }
         return f;
@@ -77,6 +86,30 @@ class PredictCommandTest {
         }
         return new RecordedNode(id, worker, start, end, end - start, ends, from, kinds, end - start, 1, 0, 0, 0,
                 ends == NodeEnd.END ? 1 : 0, id, site);
+    }
+
+    /**
+     * --region: the region [10, 40) holds B, C and D (A, before it, is left out, and with it the edges
+     * from A): work 40, span 30; on 2 workers B and C start at once and D after B, T_2 = 30, which is
+     * the region's elapsed time (error 0).
+     */
+    @Test
+    void aRegionIsSimulatedAloneAndCheckedAgainstItsOwnElapsedTime() throws Exception {
+        Path f = diamond("region.fsk", "time", 0, false,
+                new RegionRecord("kernel", "main", 10, new WorkSpan(40, 30, 30, 0, 1, 30), 0));
+        CliRunner.Result r = CliRunner.run("predict", f.toString(), "-p", "1,2", "--region", "kernel");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.out().lines().toList()).contains(
+                "forkscope predict: " + f + ", region 'kernel'",
+                "DAG: 3 nodes, none collapsed; depth 2 nodes",
+                "  work T1 40 ns, span T\u221e 30 ns, parallelism T1/T\u221e 1.33",
+                "Against the recorded run: P = 2 worker slots, elapsed 30 ns",
+                "  simulated T_2: 30 ns; error |measured - simulated| / measured: 0.0%");
+
+        assertUserError(CliRunner.run("predict", f.toString(), "--region", "sort"),
+                f + " has no region 'sort' (its regions: kernel)");
+        assertUserError(CliRunner.run("predict", diamond("plain.fsk", "time", 0, false).toString(), "--region", "k"),
+                "plain.fsk has no region 'k' (it has no regions)");
     }
 
     @Test

@@ -19,6 +19,36 @@ public final class DagWindow {
         return new Dag(dag.nodes(), dag.workers(), dag.begin(), finish, dag.busy());
     }
 
+    /**
+     * @return the part of the DAG inside [from, to): the nodes that started at or after {@code from} and
+     *         ended by {@code to}, numbered anew in the same order, with their edges among themselves (an
+     *         edge from a node outside is left out: the part starts ready), over the frame [from, to].
+     *         (for a region: the strands that span its begin or end, a few microseconds, are left out)
+     */
+    public static Dag within(Dag dag, long from, long to) {
+        java.util.List<io.forkscope.model.dag.DagNode> kept = new java.util.ArrayList<>();
+        int[] newId = new int[dag.nodes().size()];
+        java.util.Arrays.fill(newId, -1);
+        for (io.forkscope.model.dag.DagNode n : dag.nodes()) {
+            if (n.start() < from || n.end() > to) {
+                continue;
+            }
+            java.util.List<io.forkscope.model.dag.Edge> in = new java.util.ArrayList<>();
+            for (io.forkscope.model.dag.Edge e : n.in()) {
+                if (newId[e.from()] >= 0) {
+                    in.add(new io.forkscope.model.dag.Edge(newId[e.from()], e.kind()));
+                }
+            }
+            newId[n.id()] = kept.size();
+            kept.add(new io.forkscope.model.dag.DagNode(kept.size(), n.worker(), n.start(), n.end(), n.work(), n.span(),
+                    n.ends(), in, n.strands(), n.creates(), n.waits(), n.taskEnds(), n.innerDelay(), n.site(),
+                    n.sitePath(), n.notRunning(), n.recorderBefore(), n.recorderInside()));
+        }
+        long begin = Math.max(dag.begin(), from);
+        return new Dag(kept, dag.workers(), begin, Math.max(begin, Math.min(dag.finish(), to)), dag.busy())
+                .withSlots(dag.slots());
+    }
+
     /** @return the warning that says what the file holds of the run's DAG and what covers the whole run */
     public static String describe(String name, RecordingInfo info, long runBeginNs, long runFinishNs) {
         long end = Math.max(runBeginNs, info.dagWindowEnd().orElse(runFinishNs));
