@@ -19,7 +19,8 @@ import java.util.function.Consumer;
  * at W (measures.md §6). The whole run's work, span and regions do not depend on the DAG and stay
  * exact.
  *
- * <p>Sink thread only: batches arrive on the thread that drains the recorder's queue.
+ * <p>Used under the sink's lock only (its flusher thread, or the thread that closes it: every write
+ * of the sink is synchronized), so its plain fields need nothing more.
  */
 final class DagBudget {
     /** A budget that never ends the window. */
