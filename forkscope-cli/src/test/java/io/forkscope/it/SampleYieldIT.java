@@ -29,13 +29,16 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class SampleYieldIT {
     /**
-     * Measured yields: 0.97-1.00 idle and beside two busy loops; 0.76-0.89 with the load at 7 on the 2
-     * cores (two busy loops and a parallel build). What this guards against is a sampler that does not
-     * see busy threads: JDK 17's JFR execution sampler yielded about 0.01 (6 samples where 2.5 s of two
-     * workers' CPU time called for 500). A bound an
-     * idle machine alone meets would make the test the machine's, not forkscope's.
+     * Measured yields: 0.97-1.00 idle and beside one busy loop; 0.57-0.89 beside two busy loops and
+     * more (load 4 to 7 on the 2 cores). Linux checks a thread's CPU-time timer at the scheduler ticks
+     * that find the thread running; when the cores are shared in short slices an expiry is seen late,
+     * and two periods that pass before it is seen make one signal (an overrun), one sample. How many
+     * go so is the machine's. What this guards against is a sampler that does not see busy threads at
+     * all: JDK 17's JFR execution sampler yielded about 0.01 on these workers (6 samples where 2.5 s
+     * of two workers' CPU time called for 500). A bound only an idle machine meets would make the test
+     * the machine's, not forkscope's.
      */
-    static final double MIN_YIELD = 0.6;
+    static final double MIN_YIELD = 0.3;
     /** A worker's expected samples from which its own yield is asserted (the program gives the two ~96 in all). */
     static final double MIN_EXPECTED = 20;
 

@@ -36,12 +36,14 @@ public record IndexRow(long n, int p, int trial, String file, long createTask, l
     }
 
     /**
-     * The delay the model fits (Eq. 12): P × elapsed less work and no-work, i.e. Delay Spotter's delay
-     * plus the not-running and forkscope time it sets apart. The paper's DAG Recorder had no such
-     * split, and with it T1 + delay + no_work = ∫ slots dt, so that Eq. 9 holds for a measured run.
+     * The delay the model fits (Eq. 12): ∫ slots dt less work and no-work, so that T1 + delay + no_work =
+     * ∫ slots dt and Eq. 9 holds for a measured run. That is Delay Spotter's delay plus the not-running
+     * and forkscope time it sets apart (the paper's DAG Recorder had no such split), less any work that
+     * ran beyond the slots (more threads running nodes than slots: a compensation thread, an outside
+     * caller helping), which Delay Spotter's work leaves out and T1 does not; never below 0.
      */
     public long modelDelay() {
-        return delay + notRunning + forkscope;
+        return Math.max(0, slotTime - work - noWork);
     }
 
     /** Not-running time as a share of ∫ slots dt (P × elapsed); 0 for an empty run. */
