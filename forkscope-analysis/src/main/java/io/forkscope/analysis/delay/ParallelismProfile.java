@@ -6,7 +6,6 @@ import io.forkscope.model.dag.EdgeKind;
 import io.forkscope.model.util.LongIntPairs;
 import java.util.AbstractList;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.RandomAccess;
@@ -34,10 +33,8 @@ public final class ParallelismProfile {
     private final LongIntPairs events;
     private final int count;
     private final int workers;
-    /** Checkpoint k: the sweep just before it makes segment k × STRIDE (see {@link Cursor#save}). */
-    private final int[] checkpointEvent;
-    private final long[] checkpointStart;
-    private final double[][] checkpointLevels;
+    /** Checkpoint k: the sweep where it holds segment k × STRIDE (see {@link Cursor#seek}). */
+    private final List<Checkpoint> checkpoints;
     private final Cursor cursor;
     private final List<ProfileSegment> view = new SegmentView();
 
@@ -49,21 +46,15 @@ public final class ParallelismProfile {
         // one whole sweep: count the segments and keep a checkpoint every STRIDE of them
         Cursor c = new Cursor();
         int n = 0;
-        List<int[]> ev = new ArrayList<>();
-        List<Long> st = new ArrayList<>();
-        List<double[]> lv = new ArrayList<>();
+        List<Checkpoint> saved = new ArrayList<>();
         for (boolean more = c.first(); more; more = c.next()) {
             if (n % STRIDE == 0) {
-                ev.add(new int[] {c.event});
-                st.add(c.start);
-                lv.add(c.level.snapshot());
+                saved.add(new Checkpoint(c.event, c.start, c.level.snapshot()));
             }
             n++;
         }
         this.count = n;
-        this.checkpointEvent = ev.stream().mapToInt(x -> x[0]).toArray();
-        this.checkpointStart = st.stream().mapToLong(Long::longValue).toArray();
-        this.checkpointLevels = lv.toArray(new double[0][]);
+        this.checkpoints = List.copyOf(saved);
         this.cursor = new Cursor();
     }
 
@@ -180,9 +171,10 @@ public final class ParallelismProfile {
             if (s < segment || s - segment > STRIDE || segment < 0) {
                 int k = s / STRIDE;
                 segment = k * STRIDE;
-                event = checkpointEvent[k];
-                start = checkpointStart[k];
-                level.restore(checkpointLevels[k]);
+                Checkpoint at = checkpoints.get(k);
+                event = at.event();
+                start = at.start();
+                level.restore(at.levels());
             }
             while (segment < s) {
                 next();
@@ -194,13 +186,11 @@ public final class ParallelismProfile {
         }
 
         ProfileSegment segmentHere() {
-            double[] readyByKind = new double[KINDS];
-            for (int k = 0; k < KINDS; k++) {
-                readyByKind[k] = Math.max(0, level.ready[k]);
-            }
-            return new ProfileSegment(start, end(), clean(level.running), readyByKind, dag.slots().at(start),
-                    clean(level.notRunning), (int) Math.rint(level.executing), clean(level.recorder),
-                    clean(level.held));
+            ProfileSegment[] made = new ProfileSegment[1];
+            tell((from, to, running, readyByKind, slots, notRunning, executing, recorder, held) -> made[0] =
+                    new ProfileSegment(from, to, running, readyByKind, slots, notRunning, executing, recorder, held),
+                    new double[KINDS]);
+            return made[0];
         }
 
         /** Tells {@code sink} this segment's values as {@link #segmentHere} makes them, in {@code readyOut}. */
@@ -239,6 +229,9 @@ public final class ParallelismProfile {
             cursor.next();
         }
     }
+
+    /** The sweep where it holds a segment: its first event past the segment, the segment's start, the levels. */
+    private record Checkpoint(int event, long start, double[] levels) {}
 
     /** The levels during the sweep: what is running, ready, ... at the current time. */
     private static final class Levels {
@@ -448,10 +441,10 @@ public final class ParallelismProfile {
         }
         // the last checkpoint that starts at or before t, then on in order
         int lo = 0;
-        int hi = checkpointStart.length - 1;
+        int hi = checkpoints.size() - 1;
         while (lo < hi) {
             int mid = (lo + hi + 1) >>> 1;
-            if (checkpointStart[mid] <= t) {
+            if (checkpoints.get(mid).start() <= t) {
                 lo = mid;
             } else {
                 hi = mid - 1;
