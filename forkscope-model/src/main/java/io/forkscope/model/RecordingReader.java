@@ -6,6 +6,7 @@ import io.forkscope.model.dag.DagAssembler;
 import io.forkscope.model.dag.EdgeKind;
 import io.forkscope.model.dag.NodeEnd;
 import io.forkscope.model.dag.RecordedNode;
+import io.forkscope.model.dag.RecordedNodes;
 import io.forkscope.model.dag.WorkerBusy;
 import io.forkscope.model.sites.RecordedSites;
 import java.io.BufferedInputStream;
@@ -81,7 +82,7 @@ public final class RecordingReader {
         List<String> warnings = new ArrayList<>();
         boolean ended = false;
         RecorderFailure failure = null;
-        List<RecordedNode> dagNodes = new ArrayList<>();
+        RecordedNodes dagNodes = new RecordedNodes();
         long[] dagRun = null;
         Map<Integer, BusyParts> busy = new TreeMap<>();
         RecordedSites sites = null;
@@ -223,11 +224,12 @@ public final class RecordingReader {
                 // the recorder's budget ended the DAG's window: analyse up to its end (see DagWindow)
                 warnings.add(DagWindow.describe(name, recordingInfo, frame[1], frame[2]));
                 long w = windowEnd.getAsLong();
-                dagNodes.removeIf(n -> n.start() >= w);
+                dagNodes.keepStartedBefore(w);
             }
             try {
-                DagAssembler.Assembled a = DagAssembler.assembleAndRelease(dagNodes, workerBusy, (int) frame[0], frame[1],
+                DagAssembler.Assembled a = DagAssembler.assemble(dagNodes, workerBusy, (int) frame[0], frame[1],
                         frame[2]);
+                dagNodes = null;                 // the DAG's columns replace the file's
                 Dag assembled = windowEnd.isPresent() ? DagWindow.cut(a.dag(), windowEnd.getAsLong()) : a.dag();
                 dag = assembled.withSlots(slots != null ? slots
                         : io.forkscope.model.slots.WorkerSlots.constant(dag0Workers(assembled), whole.threads()));
@@ -249,7 +251,7 @@ public final class RecordingReader {
     }
 
     /** Reads a block of DAG nodes of any layout (the block's type says which) into {@code into}. */
-    static void readDagNodeBlock(int type, byte[] payload, List<RecordedNode> into) throws IOException {
+    static void readDagNodeBlock(int type, byte[] payload, RecordedNodes into) throws IOException {
         int layout = switch (type) {
             case RecordingFormat.BLOCK_DAG_NODES -> 1;
             case RecordingFormat.BLOCK_DAG_NODES_V2 -> 2;
@@ -260,7 +262,13 @@ public final class RecordingReader {
             case RecordingFormat.BLOCK_DAG_NODES_V7 -> 7;      // variable-length numbers, from 1.11
             default -> throw new IllegalArgumentException("block type " + type + " holds no DAG nodes");
         };
-        readDagNodes(payload, into, layout);
+        int before = into.size();
+        try {
+            readDagNodes(payload, into, layout);
+        } catch (IOException | RuntimeException e) {
+            into.truncate(before);        // a damaged block gives no node: the file reads up to the block before
+            throw e;
+        }
     }
 
     private static int dag0Workers(Dag dag) {
@@ -279,7 +287,7 @@ public final class RecordingReader {
      *               DataInputStream over the bytes went through a synchronized read per field, a tenth
      *               of the time `delays` took on a 2.5 M-node DAG.
      */
-    private static void readDagNodes(byte[] payload, List<RecordedNode> into, int layout) throws IOException {
+    private static void readDagNodes(byte[] payload, RecordedNodes into, int layout) throws IOException {
         try {
             if (layout == 7) {
                 readCompactDagNodes(ByteBuffer.wrap(payload), into);
@@ -292,7 +300,7 @@ public final class RecordingReader {
     }
 
     /** Reads a {@link RecordingFormat#BLOCK_DAG_NODES_V7} block: V6's fields in variable-length numbers. */
-    private static void readCompactDagNodes(ByteBuffer p, List<RecordedNode> into) throws IOException {
+    private static void readCompactDagNodes(ByteBuffer p, RecordedNodes into) throws IOException {
         int count = Varints.readUnsignedInt(p);
         NodeEnd[] ends = NodeEnd.values();
         EdgeKind[] kinds = EdgeKind.values();
@@ -309,11 +317,11 @@ public final class RecordingReader {
             if (edges > p.remaining()) {
                 throw new EOFException();        // more edges than the block holds bytes: shorter than its contents
             }
-            long[] from = new long[edges];
-            EdgeKind[] kind = new EdgeKind[edges];
+            // the node's columns are filled as its fields come; the fields after the edges say what is
+            // left to check, and the site path and the trailing times come after it in the file
+            int k = into.startNode(id, worker, start, end, work, end1, -1, 0, 0);
             for (int e = 0; e < edges; e++) {
-                from[e] = id - Varints.readSigned(p);
-                kind[e] = kinds[Math.min(Byte.toUnsignedInt(p.get()), kinds.length - 1)];
+                into.edge(id - Varints.readSigned(p), kinds[Math.min(Byte.toUnsignedInt(p.get()), kinds.length - 1)]);
             }
             long span = Varints.readSigned(p);
             long strands = Varints.readSigned(p);
@@ -327,13 +335,36 @@ public final class RecordingReader {
             if (pathLength > p.remaining()) {
                 throw new EOFException();
             }
-            Integer[] path = new Integer[pathLength];
-            for (int k = 0; k < path.length; k++) {
-                path[k] = Varints.readUnsignedInt(p);
+            for (int s = 0; s < pathLength; s++) {
+                int onPath = Varints.readUnsignedInt(p);
+                if (onPath < 0) {
+                    throw new IOException("node " + id + " has site " + onPath + " on its site path");
+                }
+                into.pathSite(onPath);
             }
-            into.add(checkedNode(id, worker, start, end, work, end1, from, kind, span, strands, creates, waits,
-                    innerDelay, taskEnds, firstId, site, path.length == 0 ? List.of() : List.of(path),
-                    Varints.readSigned(p), Varints.readSigned(p), Varints.readSigned(p)));
+            long notRunning = Varints.readSigned(p);
+            long recorderBefore = Varints.readSigned(p);
+            long recorderInside = Varints.readSigned(p);
+            checkNode(id, firstId, site, notRunning, recorderBefore, recorderInside);
+            into.setSiteAndTimes(k, site, notRunning, recorderBefore);
+            into.endNode(k, span, strands, creates, waits, innerDelay, taskEnds, firstId, recorderInside);
+        }
+    }
+
+    /** The checks every layout makes of a node (IOException: a damaged block). */
+    private static void checkNode(long id, long firstId, int site, long notRunning, long recorderBefore,
+                                  long recorderInside) throws IOException {
+        if (firstId > id || (firstId >> 40) != (id >> 40)) {
+            throw new IOException("node " + id + " claims ids from " + firstId);
+        }
+        if (site < -1) {
+            throw new IOException("node " + id + " has site " + site);
+        }
+        if (notRunning < 0) {
+            throw new IOException("node " + id + " has a negative not-running time");
+        }
+        if (recorderBefore < 0 || recorderInside < 0) {
+            throw new IOException("node " + id + " has a negative time of forkscope's own");
         }
     }
 
@@ -343,28 +374,17 @@ public final class RecordingReader {
                                             long waits, long innerDelay, long taskEnds, long firstId, int site,
                                             List<Integer> sitePath, long notRunning, long recorderBefore,
                                             long recorderInside) throws IOException {
-        if (firstId > id || (firstId >> 40) != (id >> 40)) {
-            throw new IOException("node " + id + " claims ids from " + firstId);
-        }
-        if (site < -1) {
-            throw new IOException("node " + id + " has site " + site);
-        }
+        checkNode(id, firstId, site, notRunning, recorderBefore, recorderInside);
         for (int s : sitePath) {
             if (s < 0) {
                 throw new IOException("node " + id + " has site " + s + " on its site path");
             }
         }
-        if (notRunning < 0) {
-            throw new IOException("node " + id + " has a negative not-running time");
-        }
-        if (recorderBefore < 0 || recorderInside < 0) {
-            throw new IOException("node " + id + " has a negative time of forkscope's own");
-        }
         return new RecordedNode(id, worker, start, end, work, end1, from, kind, span, strands, creates, waits,
                 innerDelay, taskEnds, firstId, site, sitePath, notRunning, recorderBefore, recorderInside);
     }
 
-    private static void readDagNodes(ByteBuffer p, List<RecordedNode> into, int layout) throws IOException {
+    private static void readDagNodes(ByteBuffer p, RecordedNodes into, int layout) throws IOException {
         boolean v2 = layout >= 2;
         int count = p.getInt();
         NodeEnd[] ends = NodeEnd.values();
@@ -403,7 +423,7 @@ public final class RecordingReader {
             long recorderBefore = layout >= 6 ? p.getLong() : 0;
             long recorderInside = layout >= 6 ? p.getLong() : 0;
             into.add(checkedNode(id, worker, start, end, work, end1, from, kind, span, strands, creates, waits,
-                    innerDelay, taskEnds, firstId, site, sitePath, notRunning, recorderBefore, recorderInside));
+                    innerDelay, taskEnds, firstId, site, sitePath, notRunning, recorderBefore, recorderInside));   // older layouts: few and small
         }
     }
 

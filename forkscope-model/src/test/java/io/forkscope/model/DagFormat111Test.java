@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.forkscope.model.dag.EdgeKind;
 import io.forkscope.model.dag.NodeEnd;
 import io.forkscope.model.dag.RecordedNode;
+import io.forkscope.model.dag.RecordedNodes;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
@@ -112,9 +113,9 @@ class DagFormat111Test {
 
     /** @return the nodes a file with this one node block gives the reader, before assembly */
     private static List<RecordedNode> readBlock(int type, byte[] payload) throws Exception {
-        List<RecordedNode> into = new ArrayList<>();
+        RecordedNodes into = new RecordedNodes();
         RecordingReader.readDagNodeBlock(type, payload, into);
-        return into;
+        return List.copyOf(into);
     }
 
     /** @return what the reader says of a file holding this block (its damage, or why it refuses it), null when it reads */

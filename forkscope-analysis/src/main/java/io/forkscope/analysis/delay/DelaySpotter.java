@@ -1,8 +1,7 @@
 package io.forkscope.analysis.delay;
 
 import io.forkscope.model.dag.Dag;
-import io.forkscope.model.dag.DagNode;
-import io.forkscope.model.dag.Edge;
+import io.forkscope.model.dag.DagNodes;
 import io.forkscope.model.dag.NodeEnd;
 import java.util.OptionalDouble;
 
@@ -30,20 +29,22 @@ public final class DelaySpotter {
         long ends = 0;
         long work = 0;
         long strands = 0;
-        long[] longest = new long[dag.nodes().size()];
+        DagNodes nodes = dag.table();
+        long[] longest = new long[nodes.size()];
         long span = 0;
-        for (DagNode n : dag.nodes()) {
-            creates += n.creates() + (n.ends() == NodeEnd.CREATE ? 1 : 0);
-            waits += n.waits() + (n.ends() == NodeEnd.WAIT ? 1 : 0);
-            ends += n.taskEnds();
-            work += n.work();
-            strands += n.strands();
+        for (int i = 0; i < nodes.size(); i++) {
+            NodeEnd end = nodes.ends(i);
+            creates += nodes.creates(i) + (end == NodeEnd.CREATE ? 1 : 0);
+            waits += nodes.waits(i) + (end == NodeEnd.WAIT ? 1 : 0);
+            ends += nodes.taskEnds(i);
+            work += nodes.work(i);
+            strands += nodes.strands(i);
             long before = 0;
-            for (Edge e : n.in()) {
-                before = Math.max(before, longest[e.from()]);
+            for (int k = 0; k < nodes.inCount(i); k++) {
+                before = Math.max(before, longest[nodes.inFrom(i, k)]);
             }
-            longest[n.id()] = before + n.span();
-            span = Math.max(span, longest[n.id()]);
+            longest[i] = before + nodes.span(i);
+            span = Math.max(span, longest[i]);
         }
         return new DagStats(creates, waits, ends, work, breakdown.delay(), breakdown.noWork(), span, dag.workers(),
                 dag.elapsed(), strands, dag.nodes().size(), WorkerUtilisation.of(dag), dag.slotTime());

@@ -1,7 +1,7 @@
 package io.forkscope.analysis.delay;
 
 import io.forkscope.model.dag.Dag;
-import io.forkscope.model.dag.DagNode;
+import io.forkscope.model.dag.DagNodes;
 import io.forkscope.model.dag.EdgeKind;
 import io.forkscope.model.util.LongIntPairs;
 import java.util.AbstractList;
@@ -79,7 +79,7 @@ public final class ParallelismProfile {
      * segment runs to the next time; a change of slots(t) is an event that changes nothing else.
      */
     static ParallelismProfile of(Dag dag, Readiness readiness) {
-        List<DagNode> nodes = dag.nodes();
+        DagNodes nodes = dag.table();
         long[] spans = readiness.recorderSpans;
         LongIntPairs events = new LongIntPairs(4 * nodes.size() + spans.length + 16);
         events.add(dag.begin(), CUT);
@@ -91,16 +91,15 @@ public final class ParallelismProfile {
             events.add(spans[i], (i / 2) << TYPE_BITS | HOOK_FROM);
             events.add(spans[i + 1], (i / 2) << TYPE_BITS | HOOK_TO);
         }
-        for (DagNode node : nodes) {
-            int id = node.id();
-            events.add(node.start(), id << TYPE_BITS | START);
-            events.add(node.end(), id << TYPE_BITS | END);
+        for (int id = 0; id < nodes.size(); id++) {
+            events.add(nodes.start(id), id << TYPE_BITS | START);
+            events.add(nodes.end(id), id << TYPE_BITS | END);
             long readyAt = readiness.ready[id];
             long heldUntil = readiness.heldUntil[id];
             if (readyAt < heldUntil) {
                 events.add(readyAt, id << TYPE_BITS | HOLD);
             }
-            if (readyAt < heldUntil || heldUntil < node.start()) {
+            if (readyAt < heldUntil || heldUntil < nodes.start(id)) {
                 events.add(heldUntil, id << TYPE_BITS | RELEASE);
             }
         }
@@ -146,7 +145,7 @@ public final class ParallelismProfile {
         /** Applies every event at the current time, leaving {@code event} at the next time's first. */
         private void applyGroup() {
             long t = events.key(event);
-            List<DagNode> nodes = dag.nodes();
+            DagNodes nodes = dag.table();
             for (; event < events.size() && events.key(event) == t; event++) {
                 level.apply(events.value(event), nodes, readiness);
             }
@@ -266,25 +265,26 @@ public final class ParallelismProfile {
             restore(new double[5 + KINDS]);
         }
 
-        void apply(int code, List<DagNode> nodes, Readiness readiness) {
+        void apply(int code, DagNodes nodes, Readiness readiness) {
             int type = code & ((1 << TYPE_BITS) - 1);
             int id = code >>> TYPE_BITS;
             switch (type) {
                 case START:
                 case END: {
-                    DagNode node = nodes.get(id);
                     int sign = type == START ? +1 : -1;
-                    running += sign * runningShare(node);
-                    if (node.end() > node.start()) {
+                    long length = nodes.end(id) - nodes.start(id);
+                    running += sign * runningShare(nodes, id);
+                    if (length > 0) {
                         executing += sign;
                     }
-                    notRunning += sign * notRunningShare(node);
-                    recorder += sign * recorderInsideShare(node);
-                    if (node.innerDelay() > 0 && node.end() > node.start()) {
+                    notRunning += sign * notRunningShare(nodes, id);
+                    recorder += sign * recorderInsideShare(nodes, id);
+                    long innerDelay = nodes.innerDelay(id);
+                    if (innerDelay > 0 && length > 0) {
                         // a collapsed node's inner strands waited this long in all: spread it over the node
-                        ready[EdgeKind.CREATE.ordinal()] += sign * (double) node.innerDelay() / (node.end() - node.start());
+                        ready[EdgeKind.CREATE.ordinal()] += sign * (double) innerDelay / length;
                     }
-                    if (type == START && readiness.heldUntil[id] < node.start()) {
+                    if (type == START && readiness.heldUntil[id] < nodes.start(id)) {
                         ready[readiness.kind[id].ordinal()] -= 1;      // it was ready until now
                     }
                     break;
@@ -296,7 +296,7 @@ public final class ParallelismProfile {
                     if (readiness.ready[id] < readiness.heldUntil[id]) {
                         held -= 1;
                     }
-                    if (readiness.heldUntil[id] < nodes.get(id).start()) {
+                    if (readiness.heldUntil[id] < nodes.start(id)) {
                         ready[readiness.kind[id].ordinal()] += 1;
                     }
                     break;
@@ -319,24 +319,24 @@ public final class ParallelismProfile {
      * measures.md §1), so that the profile's running worker-time is the DAG's work T1 and "work"
      * means one quantity in every report. A node without length runs all of it.
      */
-    static double runningShare(DagNode node) {
-        long length = node.end() - node.start();
+    static double runningShare(DagNodes nodes, int id) {
+        long length = nodes.end(id) - nodes.start(id);
         if (length <= 0) {
             return 1;
         }
-        return Math.min(1.0, (double) node.work() / length);
+        return Math.min(1.0, (double) nodes.work(id) / length);
     }
 
     /**
      * How much of its interval a node's thread was not running inside its strands (its recorded
      * not-running time over its length; 0 for a node without length or without that record).
      */
-    static double notRunningShare(DagNode node) {
-        long length = node.end() - node.start();
-        if (length <= 0 || node.notRunning() <= 0) {
+    static double notRunningShare(DagNodes nodes, int id) {
+        long length = nodes.end(id) - nodes.start(id);
+        if (length <= 0 || nodes.notRunning(id) <= 0) {
             return 0;
         }
-        return Math.min(1.0 - runningShare(node), (double) node.notRunning() / length);
+        return Math.min(1.0 - runningShare(nodes, id), (double) nodes.notRunning(id) / length);
     }
 
     /** Told where forkscope's time lies: on the worker of node {@code after} (-1: before a worker's first node), over [from, to). */
@@ -353,35 +353,37 @@ public final class ParallelismProfile {
      * from < to, in no particular order.
      */
     static void recorderIntervals(Dag dag, RecorderInterval sink) {
-        java.util.Map<Integer, List<DagNode>> byWorker = new java.util.HashMap<>();
+        DagNodes nodes = dag.table();
+        int n = nodes.size();
         boolean any = false;
-        for (DagNode n : dag.nodes()) {
-            if (n.recorderBefore() > 0) {
-                any = true;
-            }
-            byWorker.computeIfAbsent(n.worker(), w -> new ArrayList<>()).add(n);
+        for (int i = 0; i < n && !any; i++) {
+            any = nodes.recorderBefore(i) > 0;
         }
         if (!any) {
             return;
         }
-        for (List<DagNode> nodes : byWorker.values()) {
-            nodes.sort(java.util.Comparator.comparingLong(DagNode::start).thenComparingLong(DagNode::end));
-            long previousEnd = Long.MIN_VALUE;
-            int previous = -1;
-            for (DagNode n : nodes) {
-                long before = n.recorderBefore();
-                if (before > 0) {
-                    long from = previousEnd == Long.MIN_VALUE ? Math.max(dag.begin(), n.start() - before)
-                            : Math.min(previousEnd, n.start());
-                    long to = Math.min(n.start(), from + before);
-                    if (from < to) {
-                        sink.at(previousEnd == Long.MIN_VALUE ? -1 : previous, from, to);
-                    }
+        int[] byWorker = nodes.byWorkerThenStart(false);
+        long previousEnd = Long.MIN_VALUE;
+        int previous = -1;
+        for (int k = 0; k < n; k++) {
+            int i = byWorker[k];
+            if (k > 0 && nodes.worker(byWorker[k - 1]) != nodes.worker(i)) {
+                previousEnd = Long.MIN_VALUE;
+                previous = -1;
+            }
+            long before = nodes.recorderBefore(i);
+            long start = nodes.start(i);
+            if (before > 0) {
+                long from = previousEnd == Long.MIN_VALUE ? Math.max(dag.begin(), start - before)
+                        : Math.min(previousEnd, start);
+                long to = Math.min(start, from + before);
+                if (from < to) {
+                    sink.at(previousEnd == Long.MIN_VALUE ? -1 : previous, from, to);
                 }
-                if (n.end() >= previousEnd) {
-                    previousEnd = n.end();
-                    previous = n.id();
-                }
+            }
+            if (nodes.end(i) >= previousEnd) {
+                previousEnd = nodes.end(i);
+                previous = i;
             }
         }
     }
@@ -390,19 +392,32 @@ public final class ParallelismProfile {
      * How much of its interval a collapsed node's worker was in forkscope's hooks between its inner
      * strands (its recorderInside over its length), at most what work and not-running time leave.
      */
-    static double recorderInsideShare(DagNode node) {
-        long length = node.end() - node.start();
-        if (length <= 0 || node.recorderInside() <= 0) {
+    static double recorderInsideShare(DagNodes nodes, int id) {
+        long length = nodes.end(id) - nodes.start(id);
+        long inside = nodes.recorderInside(id);
+        if (length <= 0 || inside <= 0) {
             return 0;
         }
-        return Math.max(0, Math.min(1.0 - runningShare(node) - notRunningShare(node),
-                (double) node.recorderInside() / length));
+        return Math.max(0, Math.min(1.0 - runningShare(nodes, id) - notRunningShare(nodes, id),
+                (double) inside / length));
     }
 
     /** Whole counts stay whole: sums of ±1 are exact, fractions are rounded off at 1e-9. */
     private static double clean(double level) {
         double r = Math.rint(level);
         return Math.abs(level - r) < 1e-9 ? r : Math.max(0, level);
+    }
+
+    /** @return whether slots(t) takes more than one value over the profile's segments (no segment is made) */
+    public boolean slotsVary() {
+        var slots = dag.slots();
+        int first = slots.at(dag.begin());
+        for (long t : slots.changesWithin(dag.begin(), dag.finish())) {
+            if (t < dag.finish() && slots.at(t) != first) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** @return the segments in time order, a view that makes each {@link ProfileSegment} when asked for it */

@@ -2,7 +2,7 @@ package io.forkscope.analysis.delay;
 
 import io.forkscope.model.dag.Dag;
 import io.forkscope.model.dag.DagNode;
-import io.forkscope.model.dag.Edge;
+import io.forkscope.model.dag.DagNodes;
 import io.forkscope.model.dag.EdgeKind;
 
 /**
@@ -49,27 +49,33 @@ final class Readiness {
             spans[0][count[0]++] = to;
         });
         recorderSpans = java.util.Arrays.copyOf(spans[0], count[0]);
-        for (DagNode node : dag.nodes()) {
-            int v = node.id();
+        DagNodes nodes = dag.table();
+        for (int v = 0; v < n; v++) {
             long r = dag.begin();
             int from = -1;
             EdgeKind k = EdgeKind.CREATE;
-            for (Edge e : node.in()) {
-                long predEnd = dag.nodes().get(e.from()).end();
+            for (int e = 0; e < nodes.inCount(v); e++) {
+                int pred = nodes.inFrom(v, e);
+                long predEnd = nodes.end(pred);
                 if (from < 0 || predEnd > r) {
                     r = Math.max(r, predEnd);
-                    from = e.from();
-                    k = e.kind();
+                    from = pred;
+                    k = nodes.inKind(v, e);
                 }
             }
-            ready[v] = Math.min(r, node.start());   // clock skew between threads never makes delay negative
+            long start = nodes.start(v);
+            ready[v] = Math.min(r, start);   // clock skew between threads never makes delay negative
             lastPred[v] = from;
             kind[v] = k;
-            heldUntil[v] = from < 0 ? ready[v] : Math.max(ready[v], Math.min(node.start(), hookEnd[from]));
+            heldUntil[v] = from < 0 ? ready[v] : Math.max(ready[v], Math.min(start, hookEnd[from]));
         }
     }
 
     long delay(DagNode node) {
         return node.start() - ready[node.id()];
+    }
+
+    long delay(DagNodes nodes, int id) {
+        return nodes.start(id) - ready[id];
     }
 }

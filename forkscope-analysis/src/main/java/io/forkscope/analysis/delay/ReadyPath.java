@@ -1,7 +1,7 @@
 package io.forkscope.analysis.delay;
 
 import io.forkscope.model.dag.Dag;
-import io.forkscope.model.dag.DagNode;
+import io.forkscope.model.dag.DagNodes;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -65,10 +65,11 @@ public record ReadyPath(List<Integer> nodes, long work, double busyDelay, double
         if (dag.nodes().isEmpty()) {
             return new ReadyPath(List.of(), 0, 0, 0, 0);
         }
+        DagNodes nodes = dag.table();
         int last = 0;
-        for (DagNode n : dag.nodes()) {
-            if (n.end() > dag.nodes().get(last).end()) {
-                last = n.id();
+        for (int i = 1; i < nodes.size(); i++) {
+            if (nodes.end(i) > nodes.end(last)) {
+                last = i;
             }
         }
         List<Integer> path = new ArrayList<>();
@@ -76,25 +77,25 @@ public record ReadyPath(List<Integer> nodes, long work, double busyDelay, double
         double notRunning = 0;
         double[] waiting = new double[4];     // busy delay, scheduler delay, no-work-sched, forkscope
         for (int v = last; v >= 0; v = readiness.lastPred[v]) {
-            DagNode node = dag.nodes().get(v);
             path.add(v);
-            long length = node.end() - node.start();
-            long inner = node.collapsed()
-                    ? Math.min(length, Math.max(0, Math.max(node.span(), node.work() - node.innerDelay())))
-                    : Math.min(length, node.work());   // a strand's thread not running is path waiting
+            long start = nodes.start(v);
+            long length = nodes.end(v) - start;
+            long inner = nodes.collapsed(v)
+                    ? Math.min(length, Math.max(0, Math.max(nodes.span(v), nodes.work(v) - nodes.innerDelay(v))))
+                    : Math.min(length, nodes.work(v));   // a strand's thread not running is path waiting
             work += inner;
-            double stopped = Math.min(length - inner, ParallelismProfile.notRunningShare(node) * length);
+            double stopped = Math.min(length - inner, ParallelismProfile.notRunningShare(nodes, v) * length);
             notRunning += stopped;
-            double own = Math.min(length - inner - stopped, ParallelismProfile.recorderInsideShare(node) * length);
+            double own = Math.min(length - inner - stopped, ParallelismProfile.recorderInsideShare(nodes, v) * length);
             waiting[3] += own;
             if (inner + stopped + own < length) {
-                classifyWait(profile, node.start(), node.end(), (length - inner - stopped - own) / length, true,
+                classifyWait(profile, start, nodes.end(v), (length - inner - stopped - own) / length, true,
                         waiting);
             }
             long readyAt = readiness.lastPred[v] >= 0 ? readiness.ready[v] : dag.begin();
-            long held = Math.max(Math.min(readyAt, node.start()), readiness.heldUntil[v]);
-            waiting[3] += held - Math.min(readyAt, node.start());     // held by forkscope's hook: its time
-            classifyWait(profile, held, node.start(), 1, false, waiting);
+            long held = Math.max(Math.min(readyAt, start), readiness.heldUntil[v]);
+            waiting[3] += held - Math.min(readyAt, start);     // held by forkscope's hook: its time
+            classifyWait(profile, held, start, 1, false, waiting);
         }
         Collections.reverse(path);
         return new ReadyPath(path, work, waiting[0], waiting[1], waiting[2], notRunning, waiting[3]);

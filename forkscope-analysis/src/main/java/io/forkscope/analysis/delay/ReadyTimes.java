@@ -1,7 +1,6 @@
 package io.forkscope.analysis.delay;
 
 import io.forkscope.model.dag.Dag;
-import io.forkscope.model.dag.DagNode;
 import io.forkscope.model.dag.EdgeKind;
 
 /**
@@ -29,8 +28,7 @@ public final class ReadyTimes {
 
     /** @return start − ready of node {@code id} (ns, never negative) */
     public long delay(int id) {
-        DagNode node = dag.nodes().get(id);
-        return readiness.delay(node);
+        return readiness.delay(dag.table(), id);
     }
 
     /** @return the kind of the edge that made node {@code id} ready (CREATE for the first node) */

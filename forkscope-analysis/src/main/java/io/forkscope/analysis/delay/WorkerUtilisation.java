@@ -2,6 +2,7 @@ package io.forkscope.analysis.delay;
 
 import io.forkscope.model.dag.Dag;
 import io.forkscope.model.dag.DagNode;
+import io.forkscope.model.dag.DagNodes;
 import io.forkscope.model.dag.WorkerBusy;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,8 +44,26 @@ public record WorkerUtilisation(int worker, String thread, long busy, long idle,
         long begin = dag.begin();
         long finish = dag.finish();
         TreeMap<Integer, Long> running = new TreeMap<>();
-        for (DagNode n : dag.nodes()) {
-            running.merge(n.worker(), clippedWork(n, begin, finish), Long::sum);
+        DagNodes nodes = dag.table();
+        long[] sums = new long[16];                 // by worker index, boxed once per worker below
+        boolean[] ran = new boolean[16];
+        for (int i = 0; i < nodes.size(); i++) {
+            int w = nodes.worker(i);
+            if (w < 0) {
+                running.merge(w, clippedWork(nodes, i, begin, finish), Long::sum);
+                continue;
+            }
+            if (w >= sums.length) {
+                sums = java.util.Arrays.copyOf(sums, Math.max(w + 1, 2 * sums.length));
+                ran = java.util.Arrays.copyOf(ran, sums.length);
+            }
+            sums[w] += clippedWork(nodes, i, begin, finish);
+            ran[w] = true;
+        }
+        for (int w = 0; w < sums.length; w++) {
+            if (ran[w]) {
+                running.put(w, sums[w]);
+            }
         }
         for (WorkerBusy b : dag.busy()) {
             running.putIfAbsent(b.worker(), 0L);
@@ -60,12 +79,14 @@ public record WorkerUtilisation(int worker, String thread, long busy, long idle,
     }
 
     /** @return the node's work, or its share for the part of the node inside [begin, finish] */
-    static long clippedWork(DagNode n, long begin, long finish) {
-        long length = n.end() - n.start();
-        long inside = Math.max(0, Math.min(n.end(), finish) - Math.max(n.start(), begin));
+    static long clippedWork(DagNodes nodes, int i, long begin, long finish) {
+        long start = nodes.start(i);
+        long end = nodes.end(i);
+        long length = end - start;
+        long inside = Math.max(0, Math.min(end, finish) - Math.max(start, begin));
         if (inside == length) {
-            return n.work();
+            return nodes.work(i);
         }
-        return Math.round((double) n.work() * inside / length);
+        return Math.round((double) nodes.work(i) * inside / length);
     }
 }

@@ -11,7 +11,7 @@ import java.util.Optional;
  * every predecessor comes first, the number of workers P, the analysed interval, and when each
  * worker was busy.
  *
- * @param nodes   the nodes; {@code nodes.get(i).id() == i}
+ * @param nodes   the nodes; {@code nodes.get(i).id() == i}; held as {@link DagNodes} (see {@link #table})
  * @param workers P, the workers that could run nodes
  * @param begin   when the analysed computation began (ns)
  * @param finish  when it finished (ns)
@@ -23,12 +23,7 @@ import java.util.Optional;
 public record Dag(List<DagNode> nodes, int workers, long begin, long finish, List<WorkerBusy> busy,
                   WorkerSlots slots) {
     public Dag {
-        nodes = List.copyOf(nodes);
-        for (int i = 0; i < nodes.size(); i++) {
-            if (nodes.get(i).id() != i) {
-                throw new IllegalArgumentException("node at index " + i + " has id " + nodes.get(i).id());
-            }
-        }
+        nodes = DagNodes.of(nodes);          // checks that node i has id i
         if (workers < 1) {
             throw new IllegalArgumentException("a DAG needs at least one worker");
         }
@@ -51,6 +46,11 @@ public record Dag(List<DagNode> nodes, int workers, long begin, long finish, Lis
     /** A DAG with P constant: {@code workers} slots at every instant. */
     public Dag(List<DagNode> nodes, int workers, long begin, long finish, List<WorkerBusy> busy) {
         this(nodes, workers, begin, finish, busy, null);
+    }
+
+    /** @return the nodes as columns, for analyses that visit every node (no node object is made) */
+    public DagNodes table() {
+        return (DagNodes) nodes;
     }
 
     /** The same DAG measured against these slots; P becomes their peak over the DAG's frame. */

@@ -1,7 +1,6 @@
 package io.forkscope.model.dag;
 
 import io.forkscope.model.util.LongIntPairs;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
@@ -28,46 +27,42 @@ public final class DagAssembler {
      */
     public static Assembled assemble(List<RecordedNode> recorded, List<WorkerBusy> busy, int workers, long begin,
                                      long finish) {
-        return assembleAndRelease(new ArrayList<>(recorded), busy, workers, begin, finish);
+        return assemble(RecordedNodes.of(recorded), busy, workers, begin, finish);
     }
 
     /**
-     * As {@link #assemble(List, List, int, long, long)}, emptying {@code recorded} first and letting go of
-     * each recorded node once its DAG node is made, so that a large DAG is never held twice (a node as
-     * the file gives it takes some 200 bytes, its DAG node as many). Every index below is primitive:
-     * node ids are found by binary search in a sorted array, successors are kept in one array sliced
-     * per node, and the ready queue is a heap of ints.
+     * As {@link #assemble(List, List, int, long, long)} over columns: every index below is primitive.
+     * Node ids are found by binary search in a sorted array, successors are kept in one array sliced
+     * per node, the ready queue is a heap of ints, and the DAG's nodes are written as columns
+     * ({@link DagNodes}), so that a large DAG never exists as objects.
      */
-    public static Assembled assembleAndRelease(List<RecordedNode> recorded, List<WorkerBusy> busy, int workers,
-                                               long begin, long finish) {
-        RecordedNode[] byEnd = recorded.toArray(new RecordedNode[0]);
-        recorded.clear();
-        Arrays.sort(byEnd, Comparator.comparingLong(RecordedNode::end).thenComparingLong(RecordedNode::start)
-                .thenComparingLong(RecordedNode::id));
-        int n = byEnd.length;
+    public static Assembled assemble(RecordedNodes r, List<WorkerBusy> busy, int workers, long begin, long finish) {
+        int n = r.size();
+        int[] byEnd = endOrder(r);             // position in end order -> index in r
         LongIntPairs byId = new LongIntPairs(n);
         LongIntPairs collapsedByFirstId = new LongIntPairs(16);
         for (int i = 0; i < n; i++) {
-            byId.add(byEnd[i].id(), i);
-            if (byEnd[i].firstId() < byEnd[i].id()) {
-                collapsedByFirstId.add(byEnd[i].firstId(), i);
+            int x = byEnd[i];
+            byId.add(r.id(x), i);
+            if (r.firstId(x) < r.id(x)) {
+                collapsedByFirstId.add(r.firstId(x), i);
             }
         }
         byId.sortByKey();
         collapsedByFirstId.sortByKey();
-        // each node's in-edges as positions in byEnd (-1: not in the file), sliced by inStart
+        // each node's in-edges as positions in end order (-1: not in the file), sliced by inStart
         int[] inStart = new int[n + 1];
         for (int i = 0; i < n; i++) {
-            inStart[i + 1] = inStart[i] + byEnd[i].inFrom().length;
+            inStart[i + 1] = inStart[i] + r.inCount(byEnd[i]);
         }
         int[] inPos = new int[inStart[n]];
         int[] missingPreds = new int[n];
         int[] successorCount = new int[n + 1];
         int dropped = 0;
         for (int i = 0; i < n; i++) {
-            long[] from = byEnd[i].inFrom();
-            for (int e = 0; e < from.length; e++) {
-                int p = position(from[e], byId, collapsedByFirstId, byEnd);
+            int x = byEnd[i];
+            for (int e = 0; e < r.inCount(x); e++) {
+                int p = position(r.inFrom(x, e), byId, collapsedByFirstId, r, byEnd);
                 inPos[inStart[i] + e] = p;
                 if (p < 0) {
                     dropped++;
@@ -83,16 +78,18 @@ public final class DagAssembler {
         }
         int[] successors = new int[successorCount[n]];
         int[] filled = Arrays.copyOf(successorCount, n);
+        int keptEdges = 0;
         for (int i = 0; i < n; i++) {
             for (int e = inStart[i]; e < inStart[i + 1]; e++) {
                 int p = inPos[e];
                 if (p >= 0 && p != i) {
                     successors[filled[p]++] = i;
+                    keptEdges++;
                 }
             }
         }
         filled = null;
-        // Kahn's algorithm, taking ready nodes in end-time order (their index in byEnd)
+        // Kahn's algorithm, taking ready nodes in end-time order (their position in end order)
         IntMinHeap ready = new IntMinHeap(Math.max(16, n / 64));
         for (int i = 0; i < n; i++) {
             if (missingPreds[i] == 0) {
@@ -118,45 +115,75 @@ public final class DagAssembler {
         }
         successors = null;
         missingPreds = null;
-        List<DagNode> nodes = new ArrayList<>(n);
+        DagNodes.Builder nodes = new DagNodes.Builder(n, keptEdges);
+        long b = begin;
+        long f = finish;
         for (int k = 0; k < n; k++) {
             int v = order[k];
-            RecordedNode r = byEnd[v];
-            byEnd[v] = null;                  // released: its DAG node replaces it
-            int kept = 0;
-            for (int e = inStart[v]; e < inStart[v + 1]; e++) {
-                if (inPos[e] >= 0 && inPos[e] != v) {
-                    kept++;
-                }
-            }
-            Edge[] in = new Edge[kept];
-            kept = 0;
+            int x = byEnd[v];
+            long start = r.start(x);
+            long work = r.work(x);
+            long end = Math.max(start, r.end(x));
+            long notRunning = Math.min(r.notRunning(x), Math.max(0, end - start - work));
+            nodes.startNode(r.worker(x), start, end, work, r.ends(x), r.site(x), notRunning, r.recorderBefore(x));
             for (int e = inStart[v]; e < inStart[v + 1]; e++) {
                 int p = inPos[e];
                 if (p >= 0 && p != v) {
-                    in[kept++] = new Edge(newId[p], r.inKinds()[e - inStart[v]]);
+                    nodes.edge(newId[p], r.inKind(x, e - inStart[v]));
                 }
             }
-            long end = Math.max(r.start(), r.end());
-            nodes.add(new DagNode(k, r.worker(), r.start(), end, r.work(), r.span(), r.ends(), List.of(in),
-                    r.strands(), r.creates(), r.waits(), r.taskEnds(), r.innerDelay(), r.site(), r.sitePath(),
-                    Math.min(r.notRunning(), Math.max(0, end - r.start() - r.work())), r.recorderBefore(),
-                    Math.min(r.recorderInside(), Math.max(0, end - r.start() - r.work() - r.notRunning()))));
+            for (int s = 0; s < r.pathLength(x); s++) {
+                nodes.pathSite(r.pathSite(x, s));
+            }
+            nodes.endNode(k, r.span(x), r.strands(x), r.creates(x), r.waits(x), r.taskEnds(x), r.innerDelay(x),
+                    Math.min(r.recorderInside(x), Math.max(0, end - start - work - notRunning)));
+            b = Math.min(b, start);
+            f = Math.max(f, end);
         }
-        long b = begin;
-        long f = finish;
-        for (DagNode d : nodes) {
-            b = Math.min(b, d.start());
-            f = Math.max(f, d.end());
+        return new Assembled(new Dag(nodes.build(), Math.max(1, workers), b, f, busy), dropped);
+    }
+
+    /** @return the indices of {@code r}'s nodes ordered by end, then start, then id (ids are unique) */
+    static int[] endOrder(RecordedNodes r) {
+        int n = r.size();
+        LongIntPairs byEnd = new LongIntPairs(n);
+        for (int i = 0; i < n; i++) {
+            byEnd.add(r.end(i), i);
         }
-        return new Assembled(new Dag(nodes, Math.max(1, workers), b, f, busy), dropped);
+        byEnd.sortByKey();
+        int[] order = new int[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = byEnd.value(i);
+        }
+        // nodes that end at one time (rare: the clock's ticks are ns) by start, then id
+        java.util.Comparator<Integer> tie = java.util.Comparator.<Integer>comparingLong(r::start)
+                .thenComparingLong(r::id);
+        for (int a = 0; a < n; ) {
+            int z = a + 1;
+            while (z < n && byEnd.key(z) == byEnd.key(a)) {
+                z++;
+            }
+            if (z - a > 1) {
+                Integer[] run = new Integer[z - a];
+                for (int k = a; k < z; k++) {
+                    run[k - a] = order[k];
+                }
+                Arrays.sort(run, tie);
+                for (int k = a; k < z; k++) {
+                    order[k] = run[k - a];
+                }
+            }
+            a = z;
+        }
+        return order;
     }
 
     /**
-     * @return the position in {@code byEnd} of the node with this id, or of the collapsed node that holds
+     * @return the position in end order of the node with this id, or of the collapsed node that holds
      *         it (its thread's ids from its firstId to its id), or -1 when the file has neither
      */
-    private static int position(long id, LongIntPairs byId, LongIntPairs collapsedByFirstId, RecordedNode[] byEnd) {
+    private static int position(long id, LongIntPairs byId, LongIntPairs collapsedByFirstId, RecordedNodes r,
+                                int[] byEnd) {
         int i = byId.search(id);
         if (i >= 0) {
             return byId.value(i);
@@ -165,7 +192,7 @@ public final class DagAssembler {
         int floor = c >= 0 ? c : -c - 2;          // the last collapsed node whose firstId <= id
         if (floor >= 0) {
             int holder = collapsedByFirstId.value(floor);
-            if (id <= byEnd[holder].id()) {
+            if (id <= r.id(byEnd[holder])) {
                 return holder;
             }
         }

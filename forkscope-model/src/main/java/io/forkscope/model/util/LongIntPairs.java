@@ -58,8 +58,74 @@ public final class LongIntPairs {
 
     /** Sorts the pairs by key (ties in no particular order). */
     public void sortByKey() {
+        if (sortPacked()) {
+            return;
+        }
         int depth = 2 * (32 - Integer.numberOfLeadingZeros(Math.max(1, size)));
         sort(0, size - 1, depth);
+    }
+
+    /**
+     * When every key lies in a range of k bits and every value is non-negative and fits in v bits with
+     * k + v ≤ 63 (a profile's event times over a run of seconds and its codes: 31 + 27), each pair
+     * packs into one long, (key − min) << v | value, whose order is the pairs' order by key then value:
+     * one sort of a long[] (the JDK's, in parallel for large lists) instead of two arrays swapped
+     * together, some three times faster. Else false, and nothing is changed.
+     */
+    private boolean sortPacked() {
+        if (size < 2) {
+            return true;                     // nothing to sort
+        }
+        long min = Long.MAX_VALUE;
+        long max = Long.MIN_VALUE;
+        int or = 0;
+        for (int i = 0; i < size; i++) {
+            min = Math.min(min, keys[i]);
+            max = Math.max(max, keys[i]);
+            or |= values[i];
+        }
+        long range = max - min;
+        if (or < 0 || range < 0) {
+            return false;                    // a negative value, or a range that overflows a long
+        }
+        int valueBits = 32 - Integer.numberOfLeadingZeros(or);
+        int keyBits = 64 - Long.numberOfLeadingZeros(range);
+        if (keyBits + valueBits > 63) {
+            return false;
+        }
+        long[] packed = new long[size];
+        for (int i = 0; i < size; i++) {
+            packed[i] = (keys[i] - min) << valueBits | values[i];
+        }
+        if (size >= PARALLEL_FROM) {
+            Arrays.parallelSort(packed);
+        } else {
+            Arrays.sort(packed);
+        }
+        long mask = (1L << valueBits) - 1;
+        for (int i = 0; i < size; i++) {
+            keys[i] = (packed[i] >>> valueBits) + min;
+            values[i] = (int) (packed[i] & mask);
+        }
+        return true;
+    }
+
+    /** From this many pairs a packed sort uses {@link Arrays#parallelSort(long[])}. */
+    private static final int PARALLEL_FROM = 1 << 20;
+
+    /** Sorts the pairs by key, and pairs with one key by value: a total order, whatever order they came in. */
+    public void sortByKeyThenValue() {
+        sortByKey();
+        for (int a = 0; a < size; ) {
+            int b = a + 1;
+            while (b < size && keys[b] == keys[a]) {
+                b++;
+            }
+            if (b - a > 1) {
+                Arrays.sort(values, a, b);     // the keys of [a, b) are all equal
+            }
+            a = b;
+        }
     }
 
     private void sort(int lo, int hi, int depth) {

@@ -24,11 +24,12 @@ class LongIntPairsProperties {
     @Property(tries = 300)
     void sortsAnyListByKeyKeepingEachValueWithItsKey(
             @ForAll @Size(max = 3000) List<@LongRange(min = -50, max = 50) Long> small,
-            @ForAll @IntRange(min = 0, max = 5) int shape, @ForAll long seed) {
+            @ForAll @IntRange(min = 0, max = 5) int shape, @ForAll long seed, @ForAll boolean negativeValues) {
+        // negative values (or shape 5's wide keys) take the quicksort; the others the packed sort
         long[] keys = shaped(small, shape, seed);
         LongIntPairs pairs = new LongIntPairs(1);
         for (int i = 0; i < keys.length; i++) {
-            pairs.add(keys[i], i);
+            pairs.add(keys[i], negativeValues ? -1 - i : i);
         }
         pairs.sortByKey();
         long[] expected = keys.clone();
@@ -37,10 +38,31 @@ class LongIntPairsProperties {
         boolean[] seen = new boolean[keys.length];
         for (int i = 0; i < pairs.size(); i++) {
             assertThat(pairs.key(i)).isEqualTo(expected[i]);
-            int v = pairs.value(i);
+            int v = negativeValues ? -1 - pairs.value(i) : pairs.value(i);
             assertThat(seen[v]).as("value %d twice", v).isFalse();
             seen[v] = true;
             assertThat(keys[v]).as("value %d travelled with its key", v).isEqualTo(pairs.key(i));
+        }
+    }
+
+    @Property(tries = 300)
+    void sortsByKeyThenValueWhateverTheOrderTheyCameIn(
+            @ForAll @Size(max = 2000) List<@LongRange(min = -20, max = 20) Long> small,
+            @ForAll @IntRange(min = 0, max = 5) int shape, @ForAll long seed,
+            @ForAll @IntRange(min = -3, max = 1 << 30) int valueBase) {
+        long[] keys = shaped(small, shape, seed);
+        Random r = new Random(seed);
+        long[][] expected = new long[keys.length][];
+        LongIntPairs pairs = new LongIntPairs(keys.length);
+        for (int i = 0; i < keys.length; i++) {
+            int v = valueBase + r.nextInt(8);          // repeated values, negative ones when valueBase < 0
+            pairs.add(keys[i], v);
+            expected[i] = new long[] {keys[i], v};
+        }
+        pairs.sortByKeyThenValue();
+        Arrays.sort(expected, java.util.Comparator.<long[]>comparingLong(p -> p[0]).thenComparingLong(p -> p[1]));
+        for (int i = 0; i < keys.length; i++) {
+            assertThat(new long[] {pairs.key(i), pairs.value(i)}).as("pair %d", i).containsExactly(expected[i]);
         }
     }
 
@@ -81,7 +103,7 @@ class LongIntPairsProperties {
             }
             LongIntPairs pairs = new LongIntPairs(big.length);
             for (int i = 0; i < big.length; i++) {
-                pairs.add(big[i], i);
+                pairs.add(big[i], -1 - i);            // a negative value: the quicksort, not the packed sort
             }
             pairs.sortByKey();
             Arrays.sort(big);

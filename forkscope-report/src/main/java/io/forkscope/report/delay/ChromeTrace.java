@@ -9,9 +9,9 @@ import io.forkscope.analysis.delay.ProfileSegment;
 import io.forkscope.analysis.delay.ReadyTimes;
 import io.forkscope.model.dag.Dag;
 import io.forkscope.model.dag.DagNode;
+import io.forkscope.model.dag.DagNodes;
 import io.forkscope.model.dag.Edge;
 import io.forkscope.model.dag.EdgeKind;
-import io.forkscope.model.dag.NodeEnd;
 import io.forkscope.model.dag.WorkerBusy;
 import io.forkscope.model.sites.CallSite;
 import io.forkscope.model.sites.RecordedSites;
@@ -19,7 +19,6 @@ import java.io.IOException;
 import java.io.Writer;
 import java.math.BigDecimal;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -96,8 +95,8 @@ public final class ChromeTrace {
             g.writeStringField("displayTimeUnit", "ns");
             g.writeArrayFieldStart("traceEvents");
             metadata(g, "process_name", 0, "name", "forkscope: " + name);
-            for (DagNode n : dag.nodes()) {
-                trackNames.putIfAbsent(tid[n.id()], trackName(tid[n.id()]));
+            for (int t : tid) {
+                trackNames.putIfAbsent(t, trackName(t));
             }
             for (IdleTrack t : idle) {
                 if (t.idle().length == 0) {
@@ -138,7 +137,7 @@ public final class ChromeTrace {
                 g.writeArrayFieldStart("in");
                 for (Edge e : n.in()) {
                     g.writeString(e.kind().label() + " from node " + e.from() + " on worker "
-                            + dag.nodes().get(e.from()).worker());
+                            + dag.table().worker(e.from()));
                 }
                 g.writeEndArray();
                 CallSite site = sites == null || n.site() < 0 || n.site() >= sites.sites().size() ? null
@@ -185,16 +184,18 @@ public final class ChromeTrace {
                 }
             }
             long flowId = 0;
-            for (DagNode n : dag.nodes()) {
-                for (Edge e : n.in()) {
-                    DagNode from = dag.nodes().get(e.from());
-                    if ((e.kind() != EdgeKind.CREATE && e.kind() != EdgeKind.END) || from.worker() == n.worker()) {
+            DagNodes nodes = dag.table();
+            for (int n = 0; n < nodes.size(); n++) {
+                for (int k = 0; k < nodes.inCount(n); k++) {
+                    int from = nodes.inFrom(n, k);
+                    EdgeKind kind = nodes.inKind(n, k);
+                    if ((kind != EdgeKind.CREATE && kind != EdgeKind.END) || nodes.worker(from) == nodes.worker(n)) {
                         continue;
                     }
                     flowId++;
-                    // bind each end inside its slice: at the middle of the source, the start of the target
-                    flow(g, "s", e.kind(), flowId, tid[from.id()], micros(from.start() + (from.end() - from.start()) / 2));
-                    flow(g, "f", e.kind(), flowId, tid[n.id()], micros(n.start() + (n.end() - n.start()) / 2));
+                    // bind each end inside its slice: at the middle of the source, the middle of the target
+                    flow(g, "s", kind, flowId, tid[from], micros(nodes.start(from) + (nodes.end(from) - nodes.start(from)) / 2));
+                    flow(g, "f", kind, flowId, tid[n], micros(nodes.start(n) + (nodes.end(n) - nodes.start(n)) / 2));
                     flows++;
                 }
             }
@@ -244,23 +245,28 @@ public final class ChromeTrace {
      *         there, else on a track of their own beyond every node track
      */
     static List<IdleTrack> idleTracks(Dag dag, int[] tid) {
+        DagNodes nodes = dag.table();
         int maxTid = 0;
-        Map<Integer, List<DagNode>> onOwnTrack = new HashMap<>();
-        for (DagNode n : dag.nodes()) {
-            maxTid = Math.max(maxTid, tid[n.id()]);
-            if (tid[n.id()] == n.worker() + 1) {
-                onOwnTrack.computeIfAbsent(n.worker(), w -> new ArrayList<>()).add(n);
-            }
+        for (int i = 0; i < nodes.size(); i++) {
+            maxTid = Math.max(maxTid, tid[i]);
         }
         int separate = (maxTid / OVERLAP_TID + 1) * OVERLAP_TID;
+        Map<Integer, long[]> gapsOf = new HashMap<>();
+        for (WorkerBusy b : dag.busy()) {
+            gapsOf.put(b.worker(), b.idleWithin(dag.begin(), dag.finish()));
+        }
+        java.util.Set<Integer> clash = new java.util.HashSet<>();
+        for (int i = 0; i < nodes.size(); i++) {
+            int w = nodes.worker(i);
+            long[] gaps = tid[i] == w + 1 ? gapsOf.get(w) : null;      // a node on its worker's own track
+            if (gaps != null && overlapsAGap(gaps, nodes.start(i), nodes.end(i))) {
+                clash.add(w);
+            }
+        }
         List<IdleTrack> out = new ArrayList<>();
         for (WorkerBusy b : dag.busy()) {
-            long[] gaps = b.idleWithin(dag.begin(), dag.finish());
-            boolean clash = false;
-            for (DagNode n : onOwnTrack.getOrDefault(b.worker(), List.of())) {
-                clash |= overlapsAGap(gaps, n.start(), n.end());
-            }
-            out.add(clash
+            long[] gaps = gapsOf.get(b.worker());
+            out.add(clash.contains(b.worker())
                     ? new IdleTrack(b, gaps, separate + b.worker() + 1, "worker " + b.worker() + " idle")
                     : new IdleTrack(b, gaps, b.worker() + 1, "worker " + b.worker()));
         }
@@ -289,27 +295,28 @@ public final class ChromeTrace {
 
     /** @return each node's track: its worker's, or an overlap track when it would overlap partially there */
     static int[] tracks(Dag dag) {
-        int[] tid = new int[dag.nodes().size()];
-        Map<Integer, List<DagNode>> byWorker = new HashMap<>();
-        for (DagNode n : dag.nodes()) {
-            byWorker.computeIfAbsent(n.worker(), w -> new ArrayList<>()).add(n);
-        }
-        for (Map.Entry<Integer, List<DagNode>> e : byWorker.entrySet()) {
-            List<DagNode> nodes = e.getValue();
-            nodes.sort(Comparator.comparingLong(DagNode::start).thenComparing(Comparator.comparingLong(DagNode::end).reversed()));
-            List<Long> laneEnd = new ArrayList<>();
-            for (DagNode n : nodes) {
-                int lane = 0;
-                while (lane < laneEnd.size() && laneEnd.get(lane) > n.start()) {
-                    lane++;
-                }
-                if (lane == laneEnd.size()) {
-                    laneEnd.add(n.end());
-                } else {
-                    laneEnd.set(lane, n.end());
-                }
-                tid[n.id()] = (e.getKey() + 1) + lane * OVERLAP_TID;
+        DagNodes nodes = dag.table();
+        int[] tid = new int[nodes.size()];
+        int[] order = nodes.byWorkerThenStart(true);      // by worker, start, the longest first
+        long[] laneEnd = new long[4];
+        int lanes = 0;
+        for (int k = 0; k < order.length; k++) {
+            int i = order[k];
+            if (k == 0 || nodes.worker(order[k - 1]) != nodes.worker(i)) {
+                lanes = 0;                                // a new worker: its lanes start empty
             }
+            int lane = 0;
+            while (lane < lanes && laneEnd[lane] > nodes.start(i)) {
+                lane++;
+            }
+            if (lane == lanes) {
+                if (lanes == laneEnd.length) {
+                    laneEnd = java.util.Arrays.copyOf(laneEnd, 2 * lanes);
+                }
+                lanes++;
+            }
+            laneEnd[lane] = nodes.end(i);
+            tid[i] = (nodes.worker(i) + 1) + lane * OVERLAP_TID;
         }
         return tid;
     }

@@ -63,8 +63,7 @@ public final class DelayText {
         LossBreakdown b = report.breakdown();
         double total = s.slotTime();
         // P × elapsed when the slots are constant; their integral when they vary (measures.md §2)
-        String slotTime = report.profile().segments().stream().mapToInt(x -> x.slots()).distinct().count() <= 1
-                ? "P \u00d7 elapsed" : "slot time \u222b slots(t) dt";
+        String slotTime = !report.profile().slotsVary() ? "P \u00d7 elapsed" : "slot time \u222b slots(t) dt";
         text.add("forkscope delays: " + Fmt.printable(name));
         if (incomplete != null) {
             text.add(incomplete);
