@@ -544,15 +544,17 @@ class HtmlReportIT {
         assertNoProblems(b);
         shot(b, out, "summary", null);
         shot(b, out, "scaling", "#scaling");
-        // the profile with a stretch selected: the timelines below show the same stretch
-        b.js("window.scrollTo(0, document.getElementById('profile').offsetTop - 4);");
-        double[] over = rect(b, "#profile-chart .u-over");
-        b.drag(over[0] + over[2] * 0.1, over[1] + over[3] / 2, over[0] + over[2] * 0.16, over[1] + over[3] / 2);
-        b.js("window.scrollTo(0, document.getElementById('profile').offsetTop - 4);");
+        // the profile with a stretch selected where a second worker starts: the timelines show that stretch
+        List<?> stretch = (List<?>) b.js("var d = JSON.parse(document.getElementById('data-timeline').textContent);"
+                + " var t = d.elapsed; for (var i = 0; i < d.worker.length; i++) if (d.worker[i] > 0) t = Math.min(t, d.start[i]);"
+                + " return [Math.max(0, t - 0.01 * d.elapsed) / 1e6, Math.min(d.elapsed, t + 0.06 * d.elapsed) / 1e6];");
+        type(b, "#view-from", String.format(Locale.ROOT, "%.3f", ((Number) stretch.get(0)).doubleValue()));
+        type(b, "#view-to", String.format(Locale.ROOT, "%.3f", ((Number) stretch.get(1)).doubleValue()) + Browser.Key.ENTER);
+        b.js("document.activeElement.blur(); window.scrollTo(0, document.getElementById('profile').offsetTop - 4);");
         Files.write(out.resolve("report-profile.png"), b.screenshot());
         // a node chosen by the keyboard, with its in-edges and details
         focus(b, "#timeline-canvas");
-        b.keys("]]]]]]" + Browser.Key.DOWN);
+        b.keys("]]]" + Browser.Key.DOWN + "]]");
         b.js("window.scrollTo(0, document.getElementById('timelines').offsetTop - 4);");
         Files.write(out.resolve("report-timelines.png"), b.screenshot());
         click(b, "#reset-zoom");

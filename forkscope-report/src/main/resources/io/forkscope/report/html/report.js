@@ -217,7 +217,7 @@
 
     /* The canvas' size and its plot's place: under the profile's plot, pixel for pixel, when there is one. */
     function layout() {
-      cssW = width(canvas.parentNode);
+      cssW = width(canvas.parentNode.parentNode) - 2;   // the section's width: the box fits the canvas (borders 2 px)
       var cssH = AXIS + workers * ROW + 4;
       canvas.style.width = cssW + 'px'; canvas.style.height = cssH + 'px';
       canvas.width = Math.round(cssW * devicePixelRatio); canvas.height = Math.round(cssH * devicePixelRatio);
