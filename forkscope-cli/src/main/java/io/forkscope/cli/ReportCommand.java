@@ -13,10 +13,12 @@ import io.forkscope.analysis.scaling.RecordedBounds;
 import io.forkscope.analysis.scaling.RegionScaling;
 import io.forkscope.analysis.scaling.ScalingAnalysis;
 import io.forkscope.analysis.scaling.SectionBounds;
+import io.forkscope.analysis.simulate.SimulatedScaling;
 import io.forkscope.analysis.sites.On;
 import io.forkscope.analysis.sites.SiteRows;
 import io.forkscope.model.Recording;
 import io.forkscope.model.RecordingInfo;
+import io.forkscope.model.Unit;
 import io.forkscope.model.dag.Dag;
 import io.forkscope.model.sites.RecordedSites;
 import io.forkscope.report.MachineLine;
@@ -49,9 +51,10 @@ import picocli.CommandLine.Spec;
     "One self-contained HTML page with everything the recording holds: the summary and the speedup bounds;"
         + " for --mode dag recordings the parallelism profile, the worker timelines and where the workers' time"
         + " went; for --sites recordings the call-site table. With --predicted, the speedups forkscope predict"
-        + " simulated; given several --mode dag recordings, the runs compared as forkscope compare does; for"
+        + " simulated; with --speedup SITE=k, predict's what-if beside the recorded run; given several --mode dag recordings, the runs compared as forkscope compare does; for"
         + " --sample recordings the contexts (an icicle graph) and their advice. It opens offline in any browser.",
-    "Example: forkscope report run.fsk -o run.html --bench bench.csv --predicted predicted.csv"})
+    "Example: forkscope report run.fsk -o run.html --bench bench.csv --predicted predicted.csv",
+    "Example: forkscope report run.fsk -o run.html --speedup QuickSort.partition=2   (recorded with --mode dag --sites)"})
 final class ReportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -79,6 +82,17 @@ final class ReportCommand implements Callable<Integer> {
             description = "simulated speedups: a CSV of forkscope predict --csv, drawn on the whole run's chart")
     Path predicted;
 
+    @Option(names = "--speedup", paramLabel = "SITE=k",
+            description = "what if call site SITE were k times faster, as forkscope predict --speedup (repeatable;"
+                    + " a recording made with --mode dag --sites): the page simulates the DAG as recorded and so"
+                    + " changed, and shows the new work, span, parallelism, bounds and T_P beside the recorded ones")
+    List<String> speedups = new ArrayList<>();
+
+    @Option(names = "--latency-ns", paramLabel = "N",
+            description = "with --speedup: the simulated steal latency in ns (default: the recording's burden, as"
+                    + " forkscope predict)")
+    Long latencyNs;
+
     @Option(names = "--force", description = "overwrite the output file if it exists")
     boolean force;
 
@@ -87,12 +101,24 @@ final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         file = files.get(0);
+        List<String[]> asked = new ArrayList<>();
+        for (String s : speedups) {
+            asked.add(PredictCommand.parseSpeedup(s));
+        }
+        if (!asked.isEmpty() && predicted != null) {
+            throw new UserError("--speedup simulates the recorded curve and the what-if itself: give --speedup or"
+                    + " --predicted, not both");
+        }
+        if (latencyNs != null && (asked.isEmpty() || latencyNs < 0)) {
+            throw new UserError(asked.isEmpty() ? "--latency-ns is the what-if's steal latency: it needs --speedup"
+                    : "--latency-ns must be 0 or more, not " + latencyNs);
+        }
         Path html = OutputPath.file(output != null ? output
                 : Path.of(BenchCommand.withExtension(file.getFileName(), ".html").toString()), force, "-o");
         PrintWriter err = spec.commandLine().getErr();
         simulated = predicted == null ? List.of() : PlotCommand.readPredicted(predicted);
         Recording rec = RecordingInput.read(file, err);
-        ReportInputs in = inputs(rec, err);
+        ReportInputs in = inputs(rec, asked, err);
         if (files.size() > 1) {
             in = in.withCompare(compared(rec, err));
         }
@@ -115,19 +141,17 @@ final class ReportCommand implements Callable<Integer> {
     }
 
     /** Every analysis the recording allows, as the other commands make them. */
-    ReportInputs inputs(Recording rec, PrintWriter err) {
+    ReportInputs inputs(Recording rec, List<String[]> asked, PrintWriter err) {
         String name = file.toString();
         boolean measured = rec.wholeRun() != null && (rec.complete() || !RecordingInput.holdsNothing(rec.wholeRun()));
         ScalabilityReport scalability = measured ? ScalabilityAnalysis.analyze(rec, AnalysisOptions.defaults()) : null;
-        List<SvgPlot.Chart> charts = measured ? charts(rec) : List.of();
-        if (!simulated.isEmpty() && charts.stream().noneMatch(c -> !c.curves().predicted().isEmpty())) {
-            err.println("forkscope report: warning: " + name + " has no whole-run work and span to chart; the"
-                    + " simulated speedups of " + predicted + " are not shown");
-        }
         boolean dagMode = rec.recordedDag().isPresent() || "dag".equals(rec.info().get(RecordingInfo.MODE, ""));
         if (serial != null && !dagMode) {
             throw new UserError("--serial: " + name + " has no DAG (record it with --mode dag); the serial run's work"
                     + " is compared with a DAG's");
+        }
+        if (!asked.isEmpty() && !dagMode) {
+            throw new UserError("--speedup: " + name + " has no DAG to simulate (record it with --mode dag --sites)");
         }
         DelayReport delays = null;
         Dag dag = null;
@@ -138,6 +162,16 @@ final class ReportCommand implements Callable<Integer> {
             delays = DagInput.analyze(rec, name, ser, serial == null ? null : serial.toString());
             ready = ReadyTimes.of(dag);
         }
+        SimulatedScaling whatIf = null;
+        if (!asked.isEmpty()) {
+            whatIf = whatIf(rec, dag, name, asked, err);
+            simulated = rows(whatIf);
+        }
+        List<SvgPlot.Chart> charts = measured ? charts(rec) : List.of();
+        if (!simulated.isEmpty() && charts.stream().noneMatch(c -> !c.curves().predicted().isEmpty())) {
+            err.println("forkscope report: warning: " + name + " has no whole-run work and span to chart; the"
+                    + " simulated speedups" + (predicted == null ? "" : " of " + predicted) + " are not drawn");
+        }
         RecordedSites sites = rec.recordedSites().orElse(null);
         return new ReportInputs(name, rec, scalability, charts, bench == null ? null : bench.toString(), delays, dag,
                 ready, delays == null ? List.of() : ProfileResampling.resample(delays.profile(), ReportInputs.PROFILE_POINTS),
@@ -145,7 +179,56 @@ final class ReportCommand implements Callable<Integer> {
                 sites == null ? null : SiteRows.of(sites, rec.info().unit(), On.SPAN),
                 sites == null ? null : SiteRows.of(sites, rec.info().unit(), On.WORK),
                 RecordingInput.incompleteLine(rec),
-                rec.wholeRun() == null ? MachineLine.of(rec.info()) : MachineLine.of(rec.info(), rec.wholeRun().compilation()));
+                rec.wholeRun() == null ? MachineLine.of(rec.info()) : MachineLine.of(rec.info(), rec.wholeRun().compilation()))
+                .withWhatIf(whatIf);
+    }
+
+    /**
+     * The what-if of {@code --speedup}, as {@code forkscope predict} simulates it (its parser, its site
+     * names, its latency and seed 0): at P = 1, 2, 4 … up to the chart's axis and at the recorded P.
+     */
+    private SimulatedScaling whatIf(Recording rec, Dag dag, String name, List<String[]> asked, PrintWriter err) {
+        List<SimulatedScaling.SiteSpeedup> what = PredictCommand.resolve(rec, dag, name, asked, err);
+        long latency;
+        if (latencyNs != null) {
+            latency = latencyNs;
+        } else if (rec.info().unit() != Unit.TIME) {
+            throw new UserError(name + ": recorded in abstract units, so its burden is no time; give the what-if's"
+                    + " steal latency with --latency-ns N (forkscope calibrate measures it)");
+        } else {
+            latency = rec.info().burden();
+        }
+        int largestP = 0;
+        if (bench != null) {
+            largestP = readBench().stream().mapToInt(Measurement::p).max().orElse(0);
+        }
+        java.util.TreeSet<Integer> ps = new java.util.TreeSet<>();
+        for (int p = 1; p <= ScalingCurves.defaultMaxP(largestP); p *= 2) {
+            ps.add(p);
+        }
+        ps.add(Math.max(1, dag.workers()));
+        return SimulatedScaling.of(dag, new ArrayList<>(ps), latency, 0, what, null);
+    }
+
+    /** The simulation's rows as {@code predict --csv} writes and {@code plot --predicted} reads them. */
+    static List<PredictCsv.PredictedRow> rows(SimulatedScaling s) {
+        List<PredictCsv.PredictedRow> out = new ArrayList<>();
+        for (SimulatedScaling.Scenario scenario : List.of(s.asRecorded(), s.whatIf())) {
+            String label = scenario == s.asRecorded() ? PredictCsv.RECORDED : PredictCsv.WHAT_IF;
+            for (SimulatedScaling.Row r : scenario.rows()) {
+                out.add(new PredictCsv.PredictedRow(label, r.workers(), scenario.shape().work(),
+                        r.sequential().makespan(), r.malleable().makespan()));
+            }
+        }
+        return out;
+    }
+
+    private List<Measurement> readBench() {
+        try {
+            return BenchCsv.read(bench);
+        } catch (BenchCsvException e) {
+            throw new UserError(e.getMessage());
+        }
     }
 
     /** The runs as {@code forkscope compare} puts them side by side, this page's recording first. */
@@ -171,11 +254,7 @@ final class ReportCommand implements Callable<Integer> {
         List<Measurement> points = List.of();
         List<RegionScaling> sections;
         if (bench != null) {
-            try {
-                points = BenchCsv.read(bench);
-            } catch (BenchCsvException e) {
-                throw new UserError(e.getMessage());
-            }
+            points = readBench();
             sections = ScalingAnalysis.analyze(points, bounds).regions();
         } else {
             sections = PlotCommand.boundsOnly(bounds);
@@ -191,8 +270,10 @@ final class ReportCommand implements Callable<Integer> {
         List<SvgPlot.Chart> charts = new ArrayList<>();
         for (RegionScaling r : sections) {
             List<PredictCsv.PredictedRow> curve = r.region().isEmpty() ? simulated : List.of();
-            charts.add(new SvgPlot.Chart(ScalingCurves.of(r, axisP, curve),
-                    PlotCommand.note(r, file, bench, predicted, curve)));
+            String note = predicted != null ? PlotCommand.note(r, file, bench, predicted, curve)
+                    : PlotCommand.note(r, file, bench, null, List.of()) + (curve.isEmpty() ? ""
+                    : "; simulated here, as recorded and with --speedup " + String.join(" ", speedups));
+            charts.add(new SvgPlot.Chart(ScalingCurves.of(r, axisP, curve), note));
         }
         return charts;
     }

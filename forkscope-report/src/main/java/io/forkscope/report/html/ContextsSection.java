@@ -79,7 +79,52 @@ final class ContextsSection implements HtmlSection {
                 .element("p", "Click a context for its numbers.", "class", "hint").close("div").newline();
         Map<Integer, Integer> shown = new HashMap<>();
         out.data("contexts", data(p, shown));
+        largest(out, p);
         advice(out, r, shown);
+    }
+
+    /** The contexts the icicle shows widest, in a table: its text alternative. */
+    static final int LARGEST = 25;
+
+    /**
+     * The icicle's numbers as a table: the {@link #LARGEST} contexts (the root apart) with the most
+     * inclusive effort, each with its calling path's last frames and its inclusive work, idleness and
+     * overhead.
+     */
+    private static void largest(HtmlWriter out, ContextProfile p) {
+        ContextTree tree = p.tree();
+        List<Integer> all = new ArrayList<>();
+        List<Integer> stack = new ArrayList<>(tree.children(ContextTree.ROOT));
+        while (!stack.isEmpty()) {
+            int n = stack.remove(stack.size() - 1);
+            all.add(n);
+            stack.addAll(tree.children(n));
+        }
+        all.sort((a, b) -> Double.compare(p.inclusive(Metric.EFFORT, b), p.inclusive(Metric.EFFORT, a)));
+        List<Integer> top = all.subList(0, Math.min(LARGEST, all.size()));
+        out.open("details", "class", "as-table").element("summary", "The icicle as a table: the " + top.size()
+                + " contexts with the most effort (of " + p.nodes() + ")");
+        out.open("table", "class", "numbers", "id", "contexts-table");
+        out.element("caption", "Inclusive amounts, ms of core time");
+        out.open("thead").row("th", "context", "called from", "depth", "effort", "work", "idleness", "overhead")
+                .close("thead").open("tbody");
+        for (int n : top) {
+            int depth = 0;
+            for (int a = n; a != ContextTree.ROOT; a = tree.parent(a)) {
+                depth++;
+            }
+            int caller = tree.parent(n);
+            out.open("tr").element("td", ContextsText.label(tree, n))
+                    .element("td", caller == ContextTree.ROOT ? "-" : ContextsText.label(tree, caller))
+                    .element("td", Integer.toString(depth), "class", "num");
+            for (Metric m : List.of(Metric.EFFORT, Metric.WORK, Metric.IDLENESS, Metric.OVERHEAD)) {
+                double v = p.inclusive(m, n);
+                out.element("td", ms(v), "class", "num", "data-key", m.name().toLowerCase(Locale.ROOT), "data-value",
+                        JsonColumns.number(v, 1));
+            }
+            out.close("tr").newline();
+        }
+        out.close("tbody").close("table").close("details").newline();
     }
 
     /** The contexts drawn, parents before children; {@code shown} maps a context's id to its index here. */

@@ -19,7 +19,7 @@ import java.util.Map;
 public final class HtmlPage {
     /** Every section, in the page's order. */
     public static final List<HtmlSection> SECTIONS = List.of(new RunSection(), new SummarySection(),
-            new ScalingSection(), new ProfileSection(), new TimelineSection(), new DelaysSection(), new CompareSection(),
+            new ScalingSection(), new WhatIfSection(), new ProfileSection(), new TimelineSection(), new DelaysSection(), new CompareSection(),
             new SitesSection(), new ContextsSection());
 
     private final List<HtmlSection> sections;

@@ -5,6 +5,7 @@ import io.forkscope.analysis.contexts.SampledContexts;
 import io.forkscope.analysis.delay.DelayReport;
 import io.forkscope.analysis.delay.ProfileSample;
 import io.forkscope.analysis.delay.ReadyTimes;
+import io.forkscope.analysis.simulate.SimulatedScaling;
 import io.forkscope.analysis.sites.SiteRows;
 import io.forkscope.model.Recording;
 import io.forkscope.model.dag.Dag;
@@ -34,17 +35,23 @@ import java.util.List;
  * @param compare     the runs {@code forkscope compare} puts side by side, this recording's first, when
  *                    several DAG recordings are given; else empty
  * @param contexts    the logical contexts {@code forkscope contexts} prints, null without samples
+ * @param whatIf      what {@code forkscope predict --speedup} simulates (the DAG as recorded and with some
+ *                    sites made faster), null unless the report was asked for a what-if
  */
 public record ReportInputs(String name, Recording recording, ScalabilityReport scalability, List<SvgPlot.Chart> scaling,
                            String benchName, DelayReport delays, Dag dag, ReadyTimes ready, List<ProfileSample> profile,
                            String serialName, SiteRows sitesOnSpan, SiteRows sitesOnWork, String incomplete,
-                           String machine, List<CompareColumn> compare, SampledContexts.Result contexts) {
+                           String machine, List<CompareColumn> compare, SampledContexts.Result contexts,
+                           SimulatedScaling whatIf) {
     public ReportInputs {
         scaling = scaling == null ? List.of() : List.copyOf(scaling);
         compare = compare == null ? List.of() : List.copyOf(compare);
         profile = profile == null ? List.of() : List.copyOf(profile);
         if ((delays == null) != (dag == null) || (dag == null) != (ready == null)) {
             throw new IllegalArgumentException("a DAG comes with its delay analysis and ready times");
+        }
+        if (whatIf != null && (dag == null || whatIf.whatIf() == null)) {
+            throw new IllegalArgumentException("a what-if is a simulation of the recorded DAG with site speedups");
         }
     }
 
@@ -54,19 +61,25 @@ public record ReportInputs(String name, Recording recording, ScalabilityReport s
                         String serialName, SiteRows sitesOnSpan, SiteRows sitesOnWork, String incomplete,
                         String machine) {
         this(name, recording, scalability, scaling, benchName, delays, dag, ready, profile, serialName, sitesOnSpan,
-                sitesOnWork, incomplete, machine, List.of(), null);
+                sitesOnWork, incomplete, machine, List.of(), null, null);
     }
 
     /** @return these inputs with the runs to compare */
     public ReportInputs withCompare(List<CompareColumn> runs) {
         return new ReportInputs(name, recording, scalability, scaling, benchName, delays, dag, ready, profile,
-                serialName, sitesOnSpan, sitesOnWork, incomplete, machine, runs, contexts);
+                serialName, sitesOnSpan, sitesOnWork, incomplete, machine, runs, contexts, whatIf);
     }
 
     /** @return these inputs with the sampled contexts */
     public ReportInputs withContexts(SampledContexts.Result sampled) {
         return new ReportInputs(name, recording, scalability, scaling, benchName, delays, dag, ready, profile,
-                serialName, sitesOnSpan, sitesOnWork, incomplete, machine, compare, sampled);
+                serialName, sitesOnSpan, sitesOnWork, incomplete, machine, compare, sampled, whatIf);
+    }
+
+    /** @return these inputs with a what-if's simulation (null: none) */
+    public ReportInputs withWhatIf(SimulatedScaling simulated) {
+        return new ReportInputs(name, recording, scalability, scaling, benchName, delays, dag, ready, profile,
+                serialName, sitesOnSpan, sitesOnWork, incomplete, machine, compare, contexts, simulated);
     }
 
     /** The most points the parallelism profile is resampled to (time-weighted averages). */

@@ -1,6 +1,7 @@
 package io.forkscope.report.html;
 
 import io.forkscope.analysis.scaling.ScalingPoint;
+import io.forkscope.analysis.simulate.SimulatedScaling;
 import io.forkscope.report.Numbers;
 import io.forkscope.report.bench.ScalingTable;
 import io.forkscope.report.plot.ScalingCurves;
@@ -40,19 +41,22 @@ final class ScalingSection implements HtmlSection {
                 : "; the points are the speedups measured in " + in.benchName() + ", the whiskers their spread.")
                 + (in.scaling().stream().anyMatch(c -> !c.curves().predicted().isEmpty())
                 ? " The purple line is the speedup T1/T_P that forkscope predict simulated on the recorded DAG"
-                        + " (dashed: collapsed nodes divisible, where that differs; the what-if scenario in orange)." : ""));
+                        + " (dashed: collapsed nodes divisible, where that differs; the what-if scenario in orange)." : "")
+                + (in.whatIf() != null ? " The orange dotted line is the what-if DAG's upper bound, min(P, T1/T\u221e)"
+                        + " with its own work and span: see the what-if below." : ""));
         List<SvgPlot.Chart> charts = in.scaling();
         for (int i = 0; i < charts.size(); i++) {
             ScalingCurves c = charts.get(i).curves();
             String id = "scaling-" + i;
             out.open("figure", "class", "chart-figure");
             out.open("div", "class", "chart scaling-chart", "id", id, "data-source", id, "role", "img", "aria-label",
-                    "speedup bounds of " + ScalingTable.sectionName(c.region()) + ": the numbers are in the tables")
+                    "speedup bounds of " + ScalingTable.sectionName(c.region()) + ": the numbers are in the tables below it")
                     .close("div");
             out.element("figcaption", ScalingTable.sectionName(c.region()) + (charts.get(i).note().isEmpty() ? ""
                     : ": " + charts.get(i).note()));
             out.close("figure").newline();
-            out.data(id, data(c));
+            out.data(id, data(c, in.whatIf()));
+            bounds(out, c, id);
             if (!c.measured().isEmpty()) {
                 measured(out, c, id);
             }
@@ -63,7 +67,7 @@ final class ScalingSection implements HtmlSection {
     }
 
     /** The chart's columns, aligned on P = 1 … maxP; measured values are null where P was not benchmarked. */
-    private static JsonColumns data(ScalingCurves c) {
+    private static JsonColumns data(ScalingCurves c, SimulatedScaling simulation) {
         int n = c.maxP();
         double[] p = new double[n];
         double[] work = new double[n];
@@ -101,6 +105,14 @@ final class ScalingSection implements HtmlSection {
             (recorded ? simMalleable : whatIfMalleable)[r.p() - 1] = r.malleableSpeedup();
         }
         JsonColumns json = new JsonColumns();
+        if (simulation != null && c.region().isEmpty()) {   // the what-if DAG's upper bound, min(P, T1/T∞)
+            double parallelism = simulation.whatIf().shape().parallelism();
+            double[] upperWhatIf = new double[n];
+            for (int i = 0; i < n; i++) {
+                upperWhatIf[i] = Math.min(i + 1, parallelism);
+            }
+            json.doubles("whatIfUpper", upperWhatIf, 4);
+        }
         if (!c.predicted().isEmpty()) {
             json.number("predictedBoth", c.predictedModesDiffer() ? 1 : 0).doubles("predicted", sim, 4)
                     .doubles("predictedMalleable", simMalleable, 4).doubles("whatIf", whatIf, 4)
@@ -110,6 +122,38 @@ final class ScalingSection implements HtmlSection {
                 .number("log", c.logAxis() ? 1 : 0).doubles("p", p, 0).doubles("work", work, 4)
                 .doubles("span", span, 4).doubles("lower", lower, 4).doubles("upper", upper, 4)
                 .doubles("median", median, 4).doubles("min", min, 4).doubles("max", max, 4);
+    }
+
+    /** The chart's bounds as a table (its text alternative), at P = 1, 2, 4 … and maxP. */
+    private static void bounds(HtmlWriter out, ScalingCurves c, String id) {
+        if (c.bounds().isEmpty()) {
+            return;
+        }
+        out.open("details", "class", "as-table").element("summary", "The bounds as a table");
+        out.open("table", "class", "numbers", "id", id + "-bounds");
+        out.element("caption", "Speedup bounds of " + ScalingTable.sectionName(c.region()));
+        out.open("thead").row("th", "P", "work law", "span law", "upper bound", "burdened lower bound").close("thead")
+                .open("tbody");
+        java.util.TreeSet<Integer> ps = new java.util.TreeSet<>();
+        for (int p = 1; p <= c.maxP(); p *= 2) {
+            ps.add(p);
+        }
+        ps.add(c.maxP());
+        for (int p : ps) {
+            ScalingCurves.BoundsRow r = c.at(p);
+            out.open("tr", "data-p", Integer.toString(p)).element("td", Integer.toString(p), "class", "num");
+            bound(out, "work-law", r.workLaw());
+            bound(out, "span-law", r.spanLaw());
+            bound(out, "upper", r.upper());
+            bound(out, "lower", r.lower());
+            out.close("tr").newline();
+        }
+        out.close("tbody").close("table").close("details").newline();
+    }
+
+    private static void bound(HtmlWriter out, String key, double x) {
+        out.element("td", Numbers.fixed2(x), "class", "num", "data-key", "bound-" + key, "data-value",
+                JsonColumns.number(x, 6));
     }
 
     private static double[] nan(int n) {

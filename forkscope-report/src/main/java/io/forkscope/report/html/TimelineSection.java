@@ -36,19 +36,100 @@ final class TimelineSection implements HtmlSection {
     public void write(ReportInputs in, HtmlWriter out) {
         Dag dag = in.dag();
         out.element("p", "Each box is a node (a strand, or a sub-DAG one worker ran alone) on the worker that ran it;"
-                + " the ready path's nodes are outlined. Wheel to zoom around the pointer, drag to pan, click a node"
-                + " for its details." + (in.sitesOnSpan() != null ? " Click a row of the call-site table to mark"
-                + " its site's nodes here." : ""));
+                + " the ready path's nodes are underlined in vermillion. Wheel to zoom around the pointer, drag to pan,"
+                + " click a node for its details." + (in.sitesOnSpan() != null ? " Click a row of the call-site table"
+                + " to mark its site's nodes here." : ""));
+        // the shown range's controls, shared with the profile above: every one a labelled button or field
+        out.open("div", "class", "toolbar", "role", "group", "aria-label", "time range shown by the profile and"
+                + " the timelines");
+        out.element("button", "Zoom in", "type", "button", "id", "view-in", "title", "show half the range");
+        out.element("button", "Zoom out", "type", "button", "id", "view-out", "title", "show twice the range");
+        out.element("button", "\u2190 Earlier", "type", "button", "id", "view-earlier", "aria-label", "earlier",
+                "title", "move a quarter of the range earlier");
+        out.element("button", "Later \u2192", "type", "button", "id", "view-later", "aria-label", "later",
+                "title", "move a quarter of the range later");
+        out.element("button", "Reset", "type", "button", "id", "reset-zoom", "title", "the whole run");
+        out.open("span", "class", "range-form");
+        out.element("label", "from", "for", "view-from");
+        out.empty("input", "type", "number", "id", "view-from", "step", "any", "min", "0", "size", "9");
+        out.element("label", "to", "for", "view-to");
+        out.empty("input", "type", "number", "id", "view-to", "step", "any", "min", "0", "size", "9");
+        out.text(" ms ");
+        out.element("button", "Show", "type", "button", "id", "view-apply", "aria-label", "show this range");
+        out.close("span");
+        out.close("div").newline();
         out.open("div", "class", "toolbar");
-        out.element("button", "Reset", "type", "button", "id", "reset-zoom");
         out.element("span", "", "id", "timeline-range", "class", "range", "aria-live", "polite");
         out.element("span", "", "id", "timeline-marked", "class", "range", "aria-live", "polite");
-        out.close("div");
-        out.open("div", "class", "timeline-box").open("canvas", "id", "timeline-canvas", "aria-label",
-                "worker timelines; the node details appear below when a node is clicked").close("canvas").close("div");
+        out.open("span", "class", "range-form");
+        out.element("label", "node", "for", "node-go");
+        out.empty("input", "type", "number", "id", "node-go", "min", "0", "step", "1", "size", "7");
+        out.element("button", "Show node", "type", "button", "id", "node-go-button");
+        out.close("span");
+        out.close("div").newline();
+        out.open("div", "class", "timeline-box").open("canvas", "id", "timeline-canvas", "aria-label", "worker"
+                + " timelines; keys: + and - zoom, left and right arrows pan, 0 the whole run, ] and [ the next and"
+                + " previous node of a worker, up and down arrows a node of the worker above or below, Escape"
+                + " clears; the chosen node's details appear below", "aria-describedby", "timeline-keys")
+                .close("canvas").close("div");
+        out.element("p", "Keys, once the timelines have the focus (Tab): + \u2212 zoom, \u2190 \u2192 pan, 0 the whole"
+                + " run, ] [ the next or previous node of the worker, \u2191 \u2193 the node of the worker above or"
+                + " below, Esc clears the choice.", "class", "hint", "id", "timeline-keys");
         out.open("div", "id", "node-details", "class", "node-details", "aria-live", "polite")
                 .element("p", "Click a node for its details.", "class", "hint").close("div").newline();
+        workers(in, out);
         out.data("timeline", data(in));
+    }
+
+    /**
+     * The timelines' text alternative: per worker its thread, its nodes, the time they lasted and their
+     * work, and its first start and last end (ns from the run's begin); with the node details, the
+     * numbers the canvas draws.
+     */
+    private static void workers(ReportInputs in, HtmlWriter out) {
+        Dag dag = in.dag();
+        int workers = dag.workers();
+        for (DagNode x : dag.nodes()) {
+            workers = Math.max(workers, x.worker() + 1);
+        }
+        long[] count = new long[workers];
+        long[] length = new long[workers];
+        long[] work = new long[workers];
+        long[] first = new long[workers];
+        long[] last = new long[workers];
+        java.util.Arrays.fill(first, Long.MAX_VALUE);
+        java.util.Arrays.fill(last, Long.MIN_VALUE);
+        for (DagNode x : dag.nodes()) {
+            int w = x.worker();
+            count[w]++;
+            length[w] += x.end() - x.start();
+            work[w] += x.work();
+            first[w] = Math.min(first[w], x.start() - dag.begin());
+            last[w] = Math.max(last[w], x.end() - dag.begin());
+        }
+        out.open("details", "class", "as-table").element("summary", "The timelines as a table: one row per worker");
+        out.open("table", "class", "numbers", "id", "timeline-workers");
+        out.element("caption", "Nodes per worker (ns; the ready path's " + in.delays().readyPath().nodes().size()
+                + " node(s) are in the delays section)");
+        out.open("thead").row("th", "worker", "thread", "nodes", "their time", "their work", "first start",
+                "last end").close("thead").open("tbody");
+        for (int w = 0; w < workers; w++) {
+            int index = w;
+            out.open("tr", "data-worker", Integer.toString(w)).element("td", Integer.toString(w), "class", "num")
+                    .element("td", dag.busyOf(w).map(WorkerBusy::thread).orElse("worker " + index));
+            cell(out, "worker-nodes", count[w]);
+            cell(out, "worker-length", length[w]);
+            cell(out, "worker-work", work[w]);
+            cell(out, "worker-first", count[w] == 0 ? Double.NaN : first[w]);
+            cell(out, "worker-last", count[w] == 0 ? Double.NaN : last[w]);
+            out.close("tr").newline();
+        }
+        out.close("tbody").close("table").close("details").newline();
+    }
+
+    private static void cell(HtmlWriter out, String key, double v) {
+        out.element("td", Double.isNaN(v) ? "-" : io.forkscope.report.Numbers.grouped(Math.round(v)), "class", "num",
+                "data-key", key, "data-value", JsonColumns.number(v, 0));
     }
 
     private static JsonColumns data(ReportInputs in) {

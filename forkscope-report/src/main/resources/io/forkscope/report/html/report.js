@@ -40,11 +40,18 @@
       this.t0 = t0; this.t1 = t1;
       for (var i = 0; i < this.listeners.length; i++) this.listeners[i](t0, t1, source);
     },
-    reset: function () { this.set(this.full[0], this.full[1], 'reset'); }
+    reset: function () { this.set(this.full[0], this.full[1], 'reset'); },
+    /* the range times factor, around time t, which keeps its place */
+    zoom: function (factor, t, source) { this.set(t - (t - this.t0) * factor, t + (this.t1 - t) * factor, source); },
+    /* moved by this share of the range (negative: earlier) */
+    pan: function (share, source) { var dt = share * (this.t1 - this.t0); this.set(this.t0 + dt, this.t1 + dt, source); }
   };
+  var PLOT_LEFT = 150;   // CSS pixels left of the time axes: the profile's y axis, the timelines' thread names
 
   /* ---- what one view offers the others ---- */
-  var linked = { markSite: null,     // set by the timelines: marks the nodes of a call site (or none: -1)
+  var linked = { plotBox: null,      // set by the profile: its plot's box, which the timelines align with
+                 plotReady: null,    // set by the timelines: told when the profile's plot has its size
+                 markSite: null,     // set by the timelines: marks the nodes of a call site (or none: -1)
                  markFrame: null };  // set by the contexts: marks the contexts of a method (or none: null)
 
   /* ---- speedup bounds ---- */
@@ -74,6 +81,10 @@
             points: { show: true, size: 9, fill: C.vermillion, stroke: C.vermillion } }
         ];
       var columns = [d.p, d.work, d.span, d.upper, d.lower, d.median];
+      if (d.whatIfUpper) {   // report --speedup: the what-if DAG's upper bound
+        series.push({ label: 'what-if upper bound', stroke: C.orange, dash: [2, 4], width: 2.5, points: { show: false } });
+        columns.push(d.whatIfUpper);
+      }
       if (d.predicted) {   // forkscope predict's simulated T1/T_P, at the P it simulated: lines across the gaps
         var simulated = [['predicted', 'simulated T1/T_P', C.purple, null], ['whatIf', 'simulated what-if', C.orange, null]];
         for (var s = 0; s < simulated.length; s++) {
@@ -96,6 +107,8 @@
         axes: [{ label: 'workers P' }, { label: 'speedup' }],
         series: series,
         hooks: { draw: [whiskers] },
+        // a legend of names only: a live legend's values change its width, and the page below jumps
+        legend: { live: false },
         cursor: { drag: { x: false, y: false } }
       }, columns, el);
     }
@@ -131,16 +144,53 @@
     profilePlot = new uPlot({
       width: width(el), height: 260,
       scales: { x: { time: false }, y: { range: function (u, min, max) { return [0, Math.max(max, d.workers) * 1.05]; } } },
-      axes: [{ label: 'time (ms)' }, { label: 'nodes' }],
+      // the y axis as wide as the timelines' thread names, so that the two plots share their x pixels
+      axes: [{ label: 'time (ms)' }, { label: 'nodes', size: PLOT_LEFT - 30 }],
       series: series,
+      legend: { live: false },   // names only: a live legend's values would move the timelines under the pointer
       cursor: { drag: { x: true, y: false, setScale: true } },
-      hooks: { setScale: [function (u, key) {
-        if (key === 'x' && u.scales.x.min != null) view.set(u.scales.x.min * 1e6, u.scales.x.max * 1e6, 'profile');
+      hooks: { ready: [function () {   // laid out now (uPlot sizes its plot after the script): align the timelines
+        if (linked.plotReady) linked.plotReady();
+      }], setScale: [function (u, key) {
+        if (key !== 'x' || u.scales.x.min == null) return;
+        view.set(u.scales.x.min * 1e6, u.scales.x.max * 1e6, 'profile');
+        // what it shows, for scripts and tests: ns from the run's begin
+        el.setAttribute('data-t0', String(u.scales.x.min * 1e6)); el.setAttribute('data-t1', String(u.scales.x.max * 1e6));
       }] }
     }, columns, el);
+    var over = el.querySelector('.u-over');
+    linked.plotBox = function () { return over.getBoundingClientRect(); };
+    over.addEventListener('wheel', function (ev) {   // the wheel zooms around the pointer, as on the timelines
+      ev.preventDefault();
+      var r = over.getBoundingClientRect(), f = Math.min(1, Math.max(0, (ev.clientX - r.left) / r.width));
+      view.zoom(ev.deltaY > 0 ? 1.25 : 0.8, view.t0 + f * (view.t1 - view.t0), 'wheel');
+    }, { passive: false });
     view.listeners.push(function (t0, t1, source) {
       if (source !== 'profile') profilePlot.setScale('x', { min: t0 / 1e6, max: t1 / 1e6 });
     });
+  }
+
+  /* ---- the controls of the shown time range: buttons and a from/to form (the keyboard's way to select) ---- */
+  function viewControls() {
+    function on(id, f) { var b = document.getElementById(id); if (b) b.addEventListener('click', f); }
+    var from = document.getElementById('view-from'), to = document.getElementById('view-to');
+    if (!from || !view.full) return;
+    on('view-in', function () { view.zoom(0.5, (view.t0 + view.t1) / 2, 'button'); });
+    on('view-out', function () { view.zoom(2, (view.t0 + view.t1) / 2, 'button'); });
+    on('view-earlier', function () { view.pan(-0.25, 'button'); });
+    on('view-later', function () { view.pan(0.25, 'button'); });
+    on('reset-zoom', function () { view.reset(); });
+    function shown() { from.value = (view.t0 / 1e6).toFixed(3); to.value = (view.t1 / 1e6).toFixed(3); }
+    function apply() {
+      var a = Number(from.value) * 1e6, b = Number(to.value) * 1e6;
+      if (isFinite(a) && isFinite(b) && b > a) view.set(a, b, 'form'); else shown();
+    }
+    on('view-apply', apply);
+    [from, to].forEach(function (input) {
+      input.addEventListener('keydown', function (ev) { if (ev.key === 'Enter') { ev.preventDefault(); apply(); } });
+    });
+    view.listeners.push(shown);
+    shown();
   }
 
   /* ---- worker timelines ---- */
@@ -151,41 +201,56 @@
     if (!view.full) { view.full = [0, d.elapsed]; view.t0 = 0; view.t1 = d.elapsed; }
     var inStart = new Int32Array(n + 1);
     for (var i = 0; i < n; i++) inStart[i + 1] = inStart[i] + d.inCount[i];
-    var byWorker = [];
+    var byWorker = [], place = new Int32Array(n);   // each worker's nodes by start; a node's index there
     for (var w = 0; w < workers; w++) byWorker.push([]);
     for (i = 0; i < n; i++) byWorker[d.worker[i]].push(i);
-    for (w = 0; w < workers; w++) byWorker[w].sort(function (a, b) { return d.start[a] - d.start[b]; });
+    for (w = 0; w < workers; w++) {
+      byWorker[w].sort(function (a, b) { return d.start[a] - d.start[b] || a - b; });
+      for (var j = 0; j < byWorker[w].length; j++) place[byWorker[w][j]] = j;
+    }
     var onPath = new Uint8Array(n);
     for (i = 0; i < d.path.length; i++) onPath[d.path[i]] = 1;
-    var LABEL = 150, AXIS = 22, ROW = Math.max(14, Math.min(28, Math.floor(420 / Math.max(1, workers))));
+    var AXIS = 22, ROW = Math.max(14, Math.min(28, Math.floor(420 / Math.max(1, workers))));
+    var LABEL = PLOT_LEFT, PW = 0, cssW = 0;
     var selected = -1, marked = -1;
     var ctx = canvas.getContext('2d');
 
-    function size() {
-      var cssW = width(canvas.parentNode), cssH = AXIS + workers * ROW + 4;
+    /* The canvas' size and its plot's place: under the profile's plot, pixel for pixel, when there is one. */
+    function layout() {
+      cssW = width(canvas.parentNode.parentNode) - 2;   // the section's width: the box fits the canvas (borders 2 px)
+      var cssH = AXIS + workers * ROW + 4;
       canvas.style.width = cssW + 'px'; canvas.style.height = cssH + 'px';
       canvas.width = Math.round(cssW * devicePixelRatio); canvas.height = Math.round(cssH * devicePixelRatio);
       ctx.setTransform(devicePixelRatio, 0, 0, devicePixelRatio, 0, 0);
-      return cssW;
+      LABEL = PLOT_LEFT; PW = cssW - LABEL - 8;
+      if (linked.plotBox) {
+        var p = linked.plotBox(), c = canvas.getBoundingClientRect();
+        if (p.width > 50 && p.left - c.left >= 40 && p.left - c.left + p.width <= cssW) { LABEL = p.left - c.left; PW = p.width; }
+      }
     }
-    var cssW = size();
-    function plotW() { return cssW - LABEL - 8; }
-    function xOf(t) { return LABEL + (t - view.t0) * plotW() / (view.t1 - view.t0); }
-    function tOf(x) { return view.t0 + (x - LABEL) * (view.t1 - view.t0) / plotW(); }
+    layout();
+    function xOf(t) { return LABEL + (t - view.t0) * PW / (view.t1 - view.t0); }
+    function tOf(x) { return view.t0 + (x - LABEL) * (view.t1 - view.t0) / PW; }
+    function fitted(name, room) {   // cut in the middle (pool threads differ at their end) until it fits
+      if (ctx.measureText(name).width <= room) return name;
+      for (var keep = name.length - 1; keep > 4; keep--) {
+        var cut = name.slice(0, Math.ceil(keep / 2)) + '\u2026' + name.slice(name.length - Math.floor(keep / 2));
+        if (ctx.measureText(cut).width <= room) return cut;
+      }
+      return name.slice(0, 4) + '\u2026';
+    }
 
     function draw() {
-      var W = plotW(), t0 = view.t0, t1 = view.t1, k = W / (t1 - t0);
+      var W = PW, t0 = view.t0, t1 = view.t1, k = W / (t1 - t0);
       ctx.clearRect(0, 0, cssW, canvas.height);
       ctx.font = '12px system-ui, sans-serif'; ctx.textBaseline = 'middle';
-      axis(t0, t1, W);
+      axis(t0, t1);
       var cover = new Float32Array(Math.ceil(W) + 2);
       for (var w = 0; w < workers; w++) {
         var y = AXIS + w * ROW, h = ROW - 4;
         ctx.fillStyle = w % 2 ? '#f4f4f4' : '#fafafa'; ctx.fillRect(LABEL, y, W, ROW);
         ctx.fillStyle = C.black; ctx.textAlign = 'right';
-        var name = d.threads[w];   // cut in the middle: pool threads differ at their end
-        if (name.length > 22) name = name.slice(0, 9) + '\u2026' + name.slice(-12);
-        ctx.fillText(name, LABEL - 6, y + ROW / 2);
+        ctx.fillText(fitted(d.threads[w], LABEL - 10), LABEL - 6, y + ROW / 2);
         cover.fill(0);
         var list = byWorker[w];
         ctx.fillStyle = C.blue;
@@ -196,8 +261,7 @@
           if (x1 - x0 >= 2) {
             ctx.fillRect(LABEL + x0, y + 2, Math.max(1, x1 - x0 - 1), h);
           } else {   // below two pixels: add to the pixel's coverage, drawn once per pixel below
-            var p = Math.floor(x0);
-            cover[p] += Math.max(x1 - x0, 0.05);
+            cover[Math.floor(x0)] += Math.max(x1 - x0, 0.05);
           }
           if (onPath[id]) {
             ctx.fillStyle = C.vermillion; ctx.fillRect(LABEL + x0, y + ROW - 3, Math.max(1, x1 - x0), 2);
@@ -213,16 +277,16 @@
         ctx.globalAlpha = 1;
       }
       if (marked >= 0) drawMarked(t0, t1, k);
-      if (selected >= 0) drawSelected(k);
+      if (selected >= 0) drawSelected();
       document.getElementById('timeline-range').textContent =
-        'showing ' + human(t0) + ' to ' + human(t1) + ' of ' + human(d.elapsed);
+        'showing ' + human(t0) + ' to ' + human(t1) + ' of ' + human(view.full[1] - view.full[0]);
       // the geometry, for scripts and tests: ns from the run's begin, CSS pixels
       canvas.setAttribute('data-t0', String(t0)); canvas.setAttribute('data-t1', String(t1));
       canvas.setAttribute('data-plot-left', String(LABEL)); canvas.setAttribute('data-plot-width', String(W));
       canvas.setAttribute('data-axis-height', String(AXIS)); canvas.setAttribute('data-row-height', String(ROW));
     }
 
-    function axis(t0, t1, W) {
+    function axis(t0, t1) {
       var span = t1 - t0, raw = span / 8, mag = Math.pow(10, Math.floor(Math.log10(raw)));
       var step = [1, 2, 5, 10].map(function (m) { return m * mag; }).find(function (s) { return s >= raw; });
       ctx.fillStyle = C.black; ctx.textAlign = 'center'; ctx.strokeStyle = '#cccccc'; ctx.lineWidth = 1;
@@ -258,12 +322,12 @@
 
     function rowY(id) { return AXIS + d.worker[id] * ROW + ROW / 2; }
 
-    function drawSelected(k) {
+    function drawSelected() {   // outlined in black (the site's marks are orange), its in-edges as arrows
       var s = d.start[selected], e = s + d.length[selected], y = AXIS + d.worker[selected] * ROW;
-      ctx.strokeStyle = C.orange; ctx.lineWidth = 3;
+      ctx.strokeStyle = C.black; ctx.lineWidth = 3;
       var x0 = xOf(s), x1 = Math.max(xOf(e), x0 + 3);
       ctx.strokeRect(x0 - 1, y + 1, x1 - x0 + 2, ROW - 2);
-      for (var j = inStart[selected]; j < inStart[selected + 1]; j++) {   // its in-edges, as arrows
+      for (var j = inStart[selected]; j < inStart[selected + 1]; j++) {
         var from = selected - d.inBack[j];
         var fx = xOf(d.start[from] + d.length[from]), fy = rowY(from), tx = x0, ty = rowY(selected);
         ctx.strokeStyle = KIND_COLOURS[d.inKind[j]]; ctx.lineWidth = 2;
@@ -279,7 +343,7 @@
     function hit(x, y) {
       var w = Math.floor((y - AXIS) / ROW);
       if (w < 0 || w >= workers || x < LABEL) return -1;
-      var t = tOf(x), slack = 3 * (view.t1 - view.t0) / plotW(), best = -1, bestDist = Infinity;
+      var t = tOf(x), slack = 3 * (view.t1 - view.t0) / PW, best = -1, bestDist = Infinity;
       var list = byWorker[w];
       for (var j = 0; j < list.length; j++) {
         var id = list[j], s = d.start[id], e = s + d.length[id];
@@ -293,6 +357,7 @@
       selected = id;
       var box = document.getElementById('node-details');
       box.textContent = '';
+      canvas.setAttribute('data-selected', String(id));
       if (id < 0) { var p = document.createElement('p'); p.className = 'hint'; p.textContent = 'Click a node for its details.'; box.appendChild(p); draw(); return; }
       var dl = document.createElement('dl'); dl.className = 'facts';
       function fact(term, key, text) {
@@ -312,6 +377,7 @@
       for (var j = inStart[id]; j < inStart[id + 1]; j++) {
         var from = id - d.inBack[j], li = document.createElement('li'), b = document.createElement('button');
         b.type = 'button'; b.textContent = 'node ' + from; b.setAttribute('data-node', String(from));
+        b.setAttribute('data-kind', d.kinds[d.inKind[j]]);
         b.addEventListener('click', function (ev) { show(Number(ev.target.getAttribute('data-node'))); });
         li.appendChild(b); li.appendChild(document.createTextNode(' ' + d.kinds[d.inKind[j]] + ' edge, from worker ' + d.worker[from]));
         ul.appendChild(li);
@@ -319,7 +385,6 @@
       if (inStart[id] === inStart[id + 1]) ul.textContent = 'none (the first node)';
       fact('in-edges', 'node-in', ul);
       box.appendChild(dl);
-      canvas.setAttribute('data-selected', String(id));
       draw();
     }
     function show(id) {   // selects a node and brings it into view
@@ -328,10 +393,35 @@
       select(id);
     }
 
-    function zoom(factor, x) {
-      var t = tOf(Math.max(LABEL, x)), t0 = t - (t - view.t0) * factor, t1 = t + (view.t1 - t) * factor;
-      view.set(t0, t1, 'timeline');
+    /* the keyboard's node choice: the next or previous on the selected node's worker, or the node of the
+       worker above or below that runs at the selected node's middle (else the nearest in time) */
+    function firstShown() {
+      for (var w = 0; w < workers; w++) {
+        var list = byWorker[w];
+        for (var j = 0; j < list.length; j++) if (d.start[list[j]] + d.length[list[j]] >= view.t0) return list[j];
+      }
+      return -1;
     }
+    function step(by) {
+      if (selected < 0) return firstShown();
+      var list = byWorker[d.worker[selected]], j = place[selected] + by;
+      return j >= 0 && j < list.length ? list[j] : selected;
+    }
+    function across(by) {
+      if (selected < 0) return firstShown();
+      var t = d.start[selected] + d.length[selected] / 2;
+      for (var w = d.worker[selected] + by; w >= 0 && w < workers; w += by) {
+        var list = byWorker[w], best = -1, bestDist = Infinity;
+        for (var j = 0; j < list.length; j++) {
+          var s = d.start[list[j]], e = s + d.length[list[j]], dist = t < s ? s - t : t > e ? t - e : 0;
+          if (dist < bestDist) { best = list[j]; bestDist = dist; }
+        }
+        if (best >= 0) return best;
+      }
+      return selected;
+    }
+
+    function zoom(factor, x) { view.zoom(factor, tOf(Math.max(LABEL, x)), 'timeline'); }
     canvas.addEventListener('wheel', function (ev) {
       ev.preventDefault();
       var r = canvas.getBoundingClientRect();
@@ -347,7 +437,7 @@
       var dx = ev.clientX - drag.x;
       if (Math.abs(dx) > 3) drag.moved = true;
       if (drag.moved) {
-        var dt = dx * (drag.t1 - drag.t0) / plotW();
+        var dt = dx * (drag.t1 - drag.t0) / PW;
         view.set(drag.t0 - dt, drag.t1 - dt, 'timeline');
       }
     });
@@ -358,17 +448,31 @@
     });
     canvas.tabIndex = 0;
     canvas.addEventListener('keydown', function (ev) {
-      var pan = (view.t1 - view.t0) / 10, mid = LABEL + plotW() / 2;
-      if (ev.key === '+' || ev.key === '=') zoom(0.8, mid);
-      else if (ev.key === '-') zoom(1.25, mid);
-      else if (ev.key === 'ArrowLeft') view.set(view.t0 - pan, view.t1 - pan, 'timeline');
-      else if (ev.key === 'ArrowRight') view.set(view.t0 + pan, view.t1 + pan, 'timeline');
+      var mid = (view.t0 + view.t1) / 2;
+      if (ev.key === '+' || ev.key === '=') view.zoom(0.8, mid, 'timeline');
+      else if (ev.key === '-') view.zoom(1.25, mid, 'timeline');
+      else if (ev.key === 'ArrowLeft') view.pan(-0.1, 'timeline');
+      else if (ev.key === 'ArrowRight') view.pan(0.1, 'timeline');
       else if (ev.key === '0') view.reset();
+      else if (ev.key === ']') show(step(1));
+      else if (ev.key === '[') show(step(-1));
+      else if (ev.key === 'ArrowDown') show(across(1));
+      else if (ev.key === 'ArrowUp') show(across(-1));
+      else if (ev.key === 'Escape') select(-1);
       else return;
       ev.preventDefault();
     });
-    document.getElementById('reset-zoom').addEventListener('click', function () { view.reset(); });
-    window.addEventListener('resize', function () { cssW = size(); draw(); });
+    var go = document.getElementById('node-go'), goButton = document.getElementById('node-go-button');
+    function goTo() {
+      var id = Number(go.value);
+      if (go.value !== '' && id >= 0 && id < n && Math.floor(id) === id) { go.removeAttribute('aria-invalid'); show(id); }
+      else go.setAttribute('aria-invalid', 'true');
+    }
+    goButton.addEventListener('click', goTo);
+    go.addEventListener('keydown', function (ev) { if (ev.key === 'Enter') { ev.preventDefault(); goTo(); } });
+    go.max = String(n - 1);
+    window.addEventListener('resize', function () { layout(); draw(); });
+    linked.plotReady = function () { layout(); draw(); };
     view.listeners.push(function () { draw(); });
     draw();
   }
@@ -396,7 +500,7 @@
     filter.addEventListener('input', apply);
     // a row's click marks its site's nodes in the timelines (a second click, or another row, changes it)
     Array.prototype.forEach.call(tables, function (table) {
-      table.tBodies[0].addEventListener('click', function (ev) {
+      function mark(ev) {
         var tr = ev.target.closest('tr[data-site]');
         if (!tr || !(linked.markSite || linked.markFrame)) return;
         var on = tr.getAttribute('aria-selected') !== 'true';
@@ -404,6 +508,13 @@
         if (on) tr.setAttribute('aria-selected', 'true');
         if (linked.markSite) linked.markSite(on ? Number(tr.getAttribute('data-site')) : -1);
         if (linked.markFrame) linked.markFrame(on ? tr.getAttribute('data-frame') : null);
+      }
+      table.tBodies[0].addEventListener('click', mark);
+      if (!(linked.markSite || linked.markFrame)) return;
+      // the keyboard's way: each row is focusable, Enter or Space marks it
+      Array.prototype.forEach.call(table.tBodies[0].rows, function (tr) { tr.tabIndex = 0; });
+      table.tBodies[0].addEventListener('keydown', function (ev) {
+        if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); mark(ev); }
       });
     });
     profile.addEventListener('change', function () {
@@ -540,9 +651,13 @@
     document.getElementById('contexts-reset').addEventListener('click', function () { show(0); });
     var advised = document.querySelectorAll('#contexts-advice tr[data-context]');
     for (i = 0; i < advised.length; i++) {
+      advised[i].tabIndex = 0;
       advised[i].addEventListener('click', function (ev) {
         show(Number(ev.currentTarget.getAttribute('data-context')));
         canvas.scrollIntoView({ block: 'nearest' });
+      });
+      advised[i].addEventListener('keydown', function (ev) {
+        if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); ev.currentTarget.click(); }
       });
     }
     window.addEventListener('resize', function () { size(); draw(); });
@@ -554,6 +669,7 @@
   compareBars();
   contextsGraph();
   timelines();
+  viewControls();
   sitesTables();
   // the script's own time, and the time from the navigation's start to everything drawn
   document.body.setAttribute('data-ready-ms', String(Math.round(performance.now() - started)));
