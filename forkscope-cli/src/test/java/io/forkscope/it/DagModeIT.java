@@ -102,6 +102,12 @@ class DagModeIT {
         Dag dag = rec.recordedDag().orElseThrow();
         assertThat(dag.finish()).isEqualTo(w);
         assertThat(dag.nodes()).allSatisfy(n -> assertThat(n.start()).isLessThan(w));
+        // the workers' busy intervals are bounded too: none starts at or after W
+        assertThat(dag.busy()).isNotEmpty().allSatisfy(b -> {
+            for (int i = 0; i < b.count(); i++) {
+                assertThat(b.start(i)).as("worker %d's busy interval %d", b.worker(), i).isLessThan(w);
+            }
+        });
         // whole batches: at least the budget; late batches add only nodes that started before W
         assertThat(dag.nodes().size()).isGreaterThanOrEqualTo(3000).isLessThan((int) rec.wholeRun().tasks());
         long dagWork = dag.nodes().stream().mapToLong(DagNode::work).sum();

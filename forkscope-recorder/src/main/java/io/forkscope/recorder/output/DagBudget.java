@@ -2,6 +2,7 @@ package io.forkscope.recorder.output;
 
 import io.forkscope.model.RecordingInfo;
 import io.forkscope.model.dag.RecordedNode;
+import io.forkscope.model.dag.WorkerBusy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -15,8 +16,8 @@ import java.util.function.Consumer;
  * the latest end among the nodes written so far. From there on a node is written if it started
  * before W (a thread that held its nodes for a collapse hands them over late) and dropped if not:
  * so the file holds every node that started in [0, W), and no node whose predecessor was dropped
- * (a successor starts after its predecessor ends, at or after W). Readers cut the analysed frame
- * at W (measures.md §6). The whole run's work, span and regions do not depend on the DAG and stay
+ * (a successor starts after its predecessor ends, at or after W); the workers' busy intervals that
+ * started at or after W go too. Readers cut the analysed frame at W (measures.md §6). The whole run's work, span and regions do not depend on the DAG and stay
  * exact.
  *
  * <p>Used under the sink's lock only (its flusher thread, or the thread that closes it: every write
@@ -67,6 +68,28 @@ final class DagBudget {
                 windowEnd = latestEnd;
             }
         }
+    }
+
+    /**
+     * Writes what of a worker's busy intervals the window holds: once it has ended at W, only the
+     * intervals that started before W (readers cut the frame at W). Without this a run of 11 M nodes
+     * kept its first million nodes and 1 GB of busy intervals for the rest of the run.
+     */
+    void write(WorkerBusy busy, Consumer<WorkerBusy> writer) {
+        if (windowEnd == Long.MAX_VALUE) {
+            writer.accept(busy);
+            return;
+        }
+        long[] all = busy.intervals();
+        int pairs = 0;
+        while (2 * pairs < all.length && all[2 * pairs] < windowEnd) {
+            pairs++;                       // in start order (WorkerBusy's invariant)
+        }
+        if (pairs == 0) {
+            return;
+        }
+        writer.accept(2 * pairs == all.length ? busy
+                : new WorkerBusy(busy.worker(), busy.thread(), java.util.Arrays.copyOf(all, 2 * pairs)));
     }
 
     /** @return the information keys that say where the window ended (none while it is open) */

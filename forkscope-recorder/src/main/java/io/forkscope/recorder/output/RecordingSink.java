@@ -350,7 +350,8 @@ public final class RecordingSink {
             DagBudget budget = dagBudget;
             java.util.function.Consumer<java.util.List<io.forkscope.model.dag.RecordedNode>> write = writing(writer::dagNodes);
             measurements.drainDagNodes(batch -> budget.write(batch, write), isFinal);
-            measurements.drainWorkerBusy(writing(writer::workerBusy), isFinal);
+            java.util.function.Consumer<io.forkscope.model.dag.WorkerBusy> writeBusy = writing(writer::workerBusy);
+            measurements.drainWorkerBusy(busy -> budget.write(busy, writeBusy), isFinal);
         } catch (java.io.UncheckedIOException e) {
             throw e.getCause();
         }

@@ -6,6 +6,7 @@ import io.forkscope.model.RecordingInfo;
 import io.forkscope.model.dag.EdgeKind;
 import io.forkscope.model.dag.NodeEnd;
 import io.forkscope.model.dag.RecordedNode;
+import io.forkscope.model.dag.WorkerBusy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -52,6 +53,20 @@ class DagBudgetTest {
                 written::addAll);
         assertThat(written).hasSize(5);
         assertThat(b.info()).containsEntry(RecordingInfo.DAG_WINDOW_END_NS, "9");
+    }
+
+    @Test
+    void onceTheWindowHasEndedOnlyBusyIntervalsThatStartedBeforeItAreWritten() {
+        DagBudget b = new DagBudget(2);
+        List<WorkerBusy> busy = new ArrayList<>();
+        b.write(new WorkerBusy(0, "w", new long[] {0, 5, 70, 80}), busy::add);          // window open: all of it
+        b.write(List.of(node(0, 0, 0, 10), node(0, 1, 12, 60)), written::addAll);       // W = 60
+        b.write(new WorkerBusy(1, "v", new long[] {20, 30, 55, 70, 72, 90, 95, 99}), busy::add);
+        b.write(new WorkerBusy(2, "u", new long[] {60, 61}), busy::add);                // nothing before W
+        assertThat(busy).hasSize(2);
+        assertThat(busy.get(0).intervals()).containsExactly(0, 5, 70, 80);
+        assertThat(busy.get(1).worker()).isEqualTo(1);
+        assertThat(busy.get(1).intervals()).containsExactly(20, 30, 55, 70);
     }
 
     private static RecordedNode node(int thread, int seq, long start, long end) {
