@@ -11,12 +11,15 @@ import java.nio.file.Path;
  *   <li>An agent already runs (started with {@code -javaagent}, or loaded here earlier): its API
  *       classes are in the bootstrap loader. It must record in the unit asked for: a JVM records in
  *       one unit, fixed when the agent starts.
- *   <li>None runs, and loading one is allowed (system property {@value #ATTACH}, default true):
- *       the agent jar ({@link AgentJar}) is loaded into this JVM by a helper process
- *       ({@link AgentAttacher}) with {@code unit=} the one asked for, once; the agent itself refuses
- *       when that would be unsound (fork/join or forkscope's API loaded already) and says why
- *       through the system property {@value #STATUS}. A refusal or failure is final for the JVM.
- *   <li>Loading is not allowed: the hooks a test installed itself, if any, are used.
+ *   <li>None runs, loading one is allowed (system property {@value #ATTACH}, default true) and the
+ *       JVM lets its own code attach to it ({@code -Djdk.attach.allowAttachSelf=true}): the agent jar
+ *       ({@link AgentJar}) is loaded once ({@link AgentAttacher}) with {@code unit=} the one asked
+ *       for. The agent itself refuses when that would be unsound (fork/join or forkscope's API
+ *       loaded already: JUnit's discovery verifies every test class first, and a test method that
+ *       hands a task to a pool makes the verifier load ForkJoinTask) and says why through the
+ *       system property {@value #STATUS}. A refusal or failure is final for the JVM.
+ *   <li>Loading is not allowed: the hooks a test installed itself, if any, are used; else the
+ *       message gives the argLine that starts the agent with the JVM.
  * </ol>
  *
  * Synchronised: JUnit may run tests in parallel, and the agent is loaded at most once.
@@ -33,14 +36,16 @@ final class AgentAccess {
     /** Why loading the agent failed (final), or null. */
     private static String loadFailure;
     private static boolean loaded;
-    /** Where the agent the extension loaded writes its recording, or null. */
-    private static Path recording;
 
     private AgentAccess() {}
 
     /** @return null when the agent records this JVM in {@code unit}, else what the test should say */
     static synchronized String ready(Parallelism.Unit unit) {
         if (!agentStarted() && !loaded && loadFailure == null && attachAllowed()) {
+            if (!AgentAttacher.selfAttachAllowed()) {
+                return "no forkscope agent records this JVM, and the extension cannot load one: the JVM was started"
+                        + " without -D" + AgentAttacher.ALLOW_SELF + "=true. " + argLineHint(unit);
+            }
             loadFailure = load(unit);
             loaded = loadFailure == null;
         }
@@ -50,9 +55,12 @@ final class AgentAccess {
         }
         String recorded = agentStarted() || !attachAllowed() ? RecorderUnit.current() : null;
         if (recorded == null) {
-            return agentStarted() && RecorderUnit.recording()
-                    ? "the forkscope agent in this JVM measures no spans (mode=regions): " + argLineHint(unit)
-                    : "no forkscope agent records this JVM. " + argLineHint(unit);
+            if (!agentStarted()) {
+                return "no forkscope agent records this JVM. " + argLineHint(unit);
+            }
+            return RecorderUnit.recording() ? "the forkscope agent in this JVM measures no spans (mode=regions)"
+                    : "the forkscope agent in this JVM is not recording: it could not start, or stopped after an internal"
+                            + " error (its line on stderr, starting with 'forkscope:', says why)";
         }
         if (!recorded.equals(unit.optionName())) {
             return "@Parallelism asks for unit " + unit.optionName() + ", and the forkscope agent in this JVM records in "
@@ -63,15 +71,11 @@ final class AgentAccess {
         return null;
     }
 
-    /** @return where the recording of the agent the extension loaded goes, or null if it loaded none */
-    static synchronized Path recording() {
-        return recording;
-    }
-
     /** The one-line fix, for every message that ends in "no agent". */
     static String argLineHint(Parallelism.Unit unit) {
-        return "Start the test JVM with the agent, e.g. surefire's <argLine>-javaagent:/path/to/forkscope.jar=unit="
-                + unit.optionName() + "</argLine>";
+        return "Start the test JVM with the agent, e.g. surefire's"
+                + " <argLine>-javaagent:${io.forkscope:forkscope-junit:jar}=unit=" + unit.optionName() + "</argLine>"
+                + " (the path from maven-dependency-plugin's properties goal)";
     }
 
     /** Whether the agent's API is in the bootstrap loader: an agent started in this JVM. */
@@ -111,7 +115,6 @@ final class AgentAccess {
         if (!status.equals("recording")) {
             return "the agent " + status;
         }
-        recording = out;
         return null;
     }
 

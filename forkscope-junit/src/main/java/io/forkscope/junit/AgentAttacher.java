@@ -1,62 +1,47 @@
 package io.forkscope.junit;
 
-import io.forkscope.junit.attach.AttachMain;
-import java.io.File;
-import java.io.IOException;
-import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
+import com.sun.tools.attach.VirtualMachine;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
- * Loads an agent into this JVM from a helper process ({@link AttachMain}, run on this JVM's own
- * java): a JVM may attach to itself only when started with -Djdk.attach.allowAttachSelf=true,
- * while another process may attach to it unless it runs with -XX:+DisableAttachMechanism. The
- * helper needs the jdk.attach module, which JDKs have and a bare JRE may not. JDK 21 and later
- * print a warning about the agent on this JVM's stderr (JEP 451) unless it was started with
+ * Loads an agent into this JVM through the attach API, from this JVM itself. The JDK allows that
+ * only when the JVM was started with {@value #ALLOW_SELF}=true (read once, at start-up). The usual
+ * way around it, a helper process that attaches from outside, cannot serve here: starting any
+ * process loads CompletableFuture, and with it ForkJoinPool and ForkJoinTask (the JDK's ProcessImpl
+ * completes a future when the process exits), which the recorder must weave as they are first
+ * loaded. Needs the jdk.attach module (a JDK has it, a bare JRE may not). JDK 21 and later print
+ * a warning about the agent on stderr (JEP 451) unless the JVM runs with
  * -XX:+EnableDynamicAgentLoading.
  */
 final class AgentAttacher {
-    private static final long TIMEOUT_S = 60;
+    static final String ALLOW_SELF = "jdk.attach.allowAttachSelf";
 
     private AgentAttacher() {}
+
+    /** Whether this JVM lets its own code attach to it. */
+    static boolean selfAttachAllowed() {
+        String v = System.getProperty(ALLOW_SELF);
+        return v != null && (v.isEmpty() || Boolean.parseBoolean(v));
+    }
 
     /**
      * Returns when the agent's agentmain has returned (the attach API waits for it).
      *
-     * @return null when the helper loaded the agent, else what went wrong
+     * @return null when the agent's agentmain ran, else what went wrong
      */
     static String load(Path agentJar, String options) {
-        List<String> cmd;
         try {
-            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-            String classes = Path.of(AttachMain.class.getProtectionDomain().getCodeSource().getLocation().toURI())
-                    .toString();
-            cmd = List.of(java, "-cp", classes, AttachMain.class.getName(), Long.toString(ProcessHandle.current().pid()),
-                    agentJar.toString(), options);
-        } catch (URISyntaxException | RuntimeException e) {
-            return "cannot start the process that loads the agent: " + e;
-        }
-        try {
-            File log = File.createTempFile("forkscope-attach-", ".txt");
+            VirtualMachine vm = VirtualMachine.attach(Long.toString(ProcessHandle.current().pid()));
             try {
-                Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log).start();
-                if (!p.waitFor(TIMEOUT_S, TimeUnit.SECONDS)) {
-                    p.destroyForcibly();
-                    return "the process that loads the agent did not finish in " + TIMEOUT_S + " s";
-                }
-                String said = java.nio.file.Files.readString(log.toPath(), StandardCharsets.UTF_8).strip();
-                return p.exitValue() == 0 ? null
-                        : "loading it failed" + (said.isEmpty() ? " (exit " + p.exitValue() + ")" : ": " + said);
+                vm.loadAgent(agentJar.toString(), options);
             } finally {
-                log.delete();
+                vm.detach();
             }
-        } catch (IOException e) {
-            return "cannot start the process that loads the agent: " + e;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return "interrupted while loading the agent";
+            return null;
+        } catch (LinkageError e) {
+            return "this JVM has no attach API (module jdk.attach): " + e;
+        } catch (Exception e) {
+            return "attaching to this JVM failed: " + e;
         }
     }
 }

@@ -16,7 +16,7 @@ import org.junit.platform.launcher.core.LauncherFactory;
  * test's outcome: {@code SUCCESSFUL}, or {@code FAILED ExceptionClass: message}. Used in-process by
  * the unit tests and, as {@link #main}, in a child JVM with the agent by the end-to-end test.
  */
-final class CaseRunner {
+public final class CaseRunner {
     /** Whether a run is under way: the case classes run only then (see {@link #running()}). */
     private static volatile boolean running;
 
@@ -26,7 +26,7 @@ final class CaseRunner {
      * For {@code @EnabledIf("io.forkscope.junit.CaseRunner#running")} on case classes: they fail
      * on purpose, so a build tool that finds them (say through -Dtest=Parallelism*) must skip them.
      */
-    static boolean running() {
+    public static boolean running() {
         return running;
     }
 

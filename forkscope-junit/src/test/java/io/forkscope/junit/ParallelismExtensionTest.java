@@ -97,7 +97,8 @@ class ParallelismExtensionTest {
         Map<String, String> out = CaseRunner.run(Cases.class);
         assertThat(out.get("passes()")).isEqualTo("FAILED org.junit.jupiter.api.extension.ExtensionConfigurationException:"
                 + " no forkscope agent records this JVM. Start the test JVM with the agent, e.g. surefire's"
-                + " <argLine>-javaagent:/path/to/forkscope.jar=unit=abstract</argLine>");
+                + " <argLine>-javaagent:${io.forkscope:forkscope-junit:jar}=unit=abstract</argLine> (the path from"
+                + " maven-dependency-plugin's properties goal)");
         assertThat(EVENTS).doesNotContain("body passes");
     }
 
