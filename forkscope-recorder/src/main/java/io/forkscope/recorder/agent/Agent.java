@@ -47,14 +47,18 @@ public final class Agent {
 
     private Agent() {}
 
-    public static void start(String options, Instrumentation inst) {
+    /**
+     * @return null when it records, else why not (also printed on stderr): the late start
+     *     ({@link LateAttach}) hands it to whoever attached the agent
+     */
+    public static String start(String options, Instrumentation inst) {
         try {
             preload();
             long pid = ProcessHandle.current().pid();
             AgentOptions opts = AgentOptions.parse(options, pid);
             if (opts.timesRegionsOnly()) {
                 startTiming(opts, pid, inst);
-                return;
+                return null;
             }
             ForkJoinTaskModel model = ForkJoinRecorder.model();
             Clock clock = strandClock(opts);
@@ -112,14 +116,16 @@ public final class Agent {
                 RecorderBridge.install(null);
                 sink.recorderFailed(failure);
             });
-            RecorderBridge.install(new RegionHooks(engine));
+            RecorderBridge.install(new RegionHooks(engine, opts.unit().optionName(), opts.sites()));
             if (opts.sample()) {
                 startSampling(opts, originNs, inst, engine, sink);
             }
             watchSignals(sink);
             sink.start();
+            return null;
         } catch (Throwable t) {
             System.err.println("forkscope: could not start, the program runs without recording: " + t.getMessage());
+            return t.getMessage() == null ? t.toString() : t.getMessage();
         }
     }
 
@@ -289,7 +295,7 @@ public final class Agent {
             "io.forkscope.recorder.engine.NotRunningTime",
             "io.forkscope.recorder.engine.ThreadRegistry", "io.forkscope.recorder.engine.ThreadRegistry$Roster",
             "io.forkscope.recorder.engine.ThreadRegistry$Retired", "io.forkscope.recorder.engine.SpanEngine$Totals",
-            "io.forkscope.recorder.engine.SpanEngine$ClosedRegion",
+            "io.forkscope.recorder.engine.SpanEngine$ClosedRegion", "io.forkscope.recorder.engine.StoppedRegion",
             // what a thread's first event, or one after its ThreadLocals were erased, touches
             "java.util.concurrent.ConcurrentHashMap", "java.util.concurrent.ThreadLocalRandom",
             "java.util.concurrent.atomic.LongAdder", "java.util.concurrent.atomic.Striped64$Cell",

@@ -101,6 +101,15 @@ final class BootClasses {
         }
     }
 
+    /** The binary names ({@code a.b.C}) of the classes in {@code entry} of {@code agentJar}. */
+    static java.util.Set<String> names(Path agentJar, String entry) throws IOException {
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (String internal : classesOf(readEntry(agentJar, entry)).keySet()) {
+            names.add(internal.replace('/', '.'));
+        }
+        return names;
+    }
+
     /** Every class file of {@code jar}, by internal name, in the jar's order. */
     static Map<String, byte[]> classesOf(byte[] jar) throws IOException {
         Map<String, byte[]> classes = new LinkedHashMap<>();

@@ -46,19 +46,42 @@ public final class Premain {
 
     public static void premain(String options, Instrumentation inst) {
         try {
-            Path jar = Path.of(Premain.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            BootClasses.load(jar, BOOT_JAR, BOOT_PROBE, inst);
-            Class.forName(BOOT_PROBE, false, null);
-            Class<?> agent = Class.forName("io.forkscope.recorder.agent.Agent", true, Premain.class.getClassLoader());
-            agent.getMethod("start", String.class, Instrumentation.class).invoke(null, options, inst);
+            start(options, inst, Path.of(Premain.class.getProtectionDomain().getCodeSource().getLocation().toURI()));
         } catch (Throwable t) {
-            Throwable cause = t instanceof java.lang.reflect.InvocationTargetException ? t.getCause() : t;
-            System.err.println("forkscope: could not start, the program runs without recording: " + cause);
+            System.err.println("forkscope: could not start, the program runs without recording: " + t);
         }
     }
 
+    /**
+     * Gives the bootstrap loader the boot jar and starts {@link Agent}.
+     *
+     * @return null when it records, else why not (printed on stderr, here or by Agent)
+     */
+    static String start(String options, Instrumentation inst, Path jar) {
+        try {
+            BootClasses.load(jar, BOOT_JAR, BOOT_PROBE, inst);
+            Class.forName(BOOT_PROBE, false, null);
+            Class<?> agent = Class.forName("io.forkscope.recorder.agent.Agent", true, Premain.class.getClassLoader());
+            Object failure = agent.getMethod("start", String.class, Instrumentation.class).invoke(null, options, inst);
+            return (String) failure;
+        } catch (Throwable t) {
+            Throwable cause = t instanceof java.lang.reflect.InvocationTargetException ? t.getCause() : t;
+            System.err.println("forkscope: could not start, the program runs without recording: " + cause);
+            return String.valueOf(cause);
+        }
+    }
+
+    /**
+     * Loaded into a running JVM (forkscope-junit's extension does this when the test JVM has no
+     * -javaagent): starts only where that is sound, see {@link LateAttach}.
+     */
     public static void agentmain(String options, Instrumentation inst) {
-        System.err.println("forkscope: attaching to a running JVM is not supported (ForkJoinTask is already"
-                + " loaded); start the JVM with -javaagent:forkscope.jar");
+        try {
+            LateAttach.start(options, inst,
+                    Path.of(Premain.class.getProtectionDomain().getCodeSource().getLocation().toURI()));
+        } catch (Throwable t) {
+            System.err.println("forkscope: could not start in this running JVM: " + t);
+            System.setProperty(LateAttach.STATUS, "not started: " + t);
+        }
     }
 }

@@ -1,6 +1,8 @@
 package io.forkscope.recorder.agent;
 
+import io.forkscope.Measurement;
 import io.forkscope.recorder.engine.SpanEngine;
+import io.forkscope.recorder.engine.StoppedRegion;
 import io.forkscope.recorder.fj.ForkJoinHooks;
 import io.forkscope.spi.RecorderHooks;
 
@@ -11,9 +13,15 @@ import io.forkscope.spi.RecorderHooks;
  */
 final class RegionHooks implements RecorderHooks {
     private final SpanEngine engine;
+    /** The unit as the agent option names it. */
+    private final String unit;
+    /** Whether call sites are woven (agent option sites). */
+    private final boolean sites;
 
-    RegionHooks(SpanEngine engine) {
+    RegionHooks(SpanEngine engine, String unit, boolean sites) {
         this.engine = engine;
+        this.unit = unit;
+        this.sites = sites;
     }
 
     @Override
@@ -39,6 +47,26 @@ final class RegionHooks implements RecorderHooks {
         } catch (Throwable t) {
             ForkJoinHooks.fail(t);
         }
+    }
+
+    @Override
+    public Measurement regionStopMeasured(Object token) {
+        if (ForkJoinHooks.stopped()) {
+            return MeasuredRegion.of(null, unit, sites);
+        }
+        StoppedRegion stopped;
+        try {
+            stopped = engine.regionStop(token);
+        } catch (Throwable t) {
+            ForkJoinHooks.fail(t);
+            return MeasuredRegion.of(null, unit, sites);
+        }
+        return MeasuredRegion.of(stopped, unit, sites);   // outside the hook: names sites, allocates
+    }
+
+    @Override
+    public String unit() {
+        return unit;
     }
 
     @Override

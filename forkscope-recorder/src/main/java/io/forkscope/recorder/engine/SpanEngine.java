@@ -965,13 +965,18 @@ public final class SpanEngine implements Measurements {
         }
     }
 
-    public void regionStop(Object token) {
+    /**
+     * Closes a region. @return what it measured, for {@code Forkscope.measure} (the sink gets the
+     * region as well, through {@link #drainRegions}), or null when the token is not a region's or
+     * the recorder did not take the event (stopped, or inside its own hook)
+     */
+    public StoppedRegion regionStop(Object token) {
         if (!(token instanceof RegionToken t)) {
-            return;
+            return null;
         }
         ThreadState ts = enter();
         if (ts == null) {
-            return;
+            return null;
         }
         try {
             long now = clock.nanoTime();
@@ -981,21 +986,26 @@ public final class SpanEngine implements Measurements {
             if (t.siteRegion != null && t.thread == ts && ts.sites != null) {
                 ts.sites.regionStop(t.siteRegion, sameFrame);
             }
+            StoppedRegion stopped;
             if (!sameFrame) {
                 warnings.add("region '" + t.label + "' was closed on another thread or in another task than it was opened in;"
                         + " it is left out");
+                stopped = StoppedRegion.leftOut(t.label);
             } else {
                 WorkSpan ws = new WorkSpan(f.work - t.work, f.span - t.span, f.bspan - t.bspan,
                         f.spawns - t.spawns, f.syncs - t.syncs, now - t.startNs);
                 // no waiting here for late exit hooks: the count is settled when the sink drains it
                 long[] counts = spawnsAndEnds();
                 long compiled = CompilerClock.between(t.compileNs, compilers.compileNanos());
+                long seen = Math.max(0, counts[0] - counts[1] - t.outstanding);
                 closedRegions.add(new ClosedRegion(new RegionRecord(t.label, ts.threadName, t.startNs - startNs, ws, 0, compiled),
-                        Math.max(0, counts[0] - counts[1] - t.outstanding), counts[0], t.outstanding, now + SETTLE_NS));
+                        seen, counts[0], t.outstanding, now + SETTLE_NS));
+                stopped = new StoppedRegion(t.label, ws, seen, t.siteRegion);
             }
             if (f.waitDepth == 0) {
                 openStrand(ts);
             }
+            return stopped;
         } finally {
             ts.leave();
         }

@@ -41,7 +41,8 @@ import net.bytebuddy.pool.TypePool;
  * </ul>
  *
  * Adding a field is allowed only when a class is first defined, so the recorder must be installed
- * before anything loads ForkJoinTask: from premain, not by attaching to a running JVM.
+ * before anything loads ForkJoinTask: from premain, or from an agent loaded into a running JVM that
+ * has not loaded it yet (the agent's LateAttach checks).
  */
 public final class ForkJoinRecorder {
     static final String TASK = "java.util.concurrent.ForkJoinTask";

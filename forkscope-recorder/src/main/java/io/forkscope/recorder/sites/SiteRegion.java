@@ -56,6 +56,19 @@ public final class SiteRegion {
         this.label = label;
     }
 
+    /**
+     * @return its on-span sites once it stopped in its start frame (read on the thread that stopped
+     *     it, or after the end of run), or null when it has no profiles
+     */
+    public java.util.List<io.forkscope.model.sites.SiteMeasures> onSpanSites() {
+        return closeSeq >= 0 ? onSpan : null;
+    }
+
+    /** @return its span as the site profiler measured it (valid with {@link #onSpanSites()}) */
+    public long span() {
+        return span;
+    }
+
     /** The region's label. */
     public String label() {
         return label;

@@ -59,6 +59,13 @@ public final class RegionTimer implements RecorderHooks, Measurements {
         }
     }
 
+    @Override
+    public io.forkscope.Measurement regionStopMeasured(Object token) {
+        regionStop(token);
+        return io.forkscope.Measurement.notMeasured("the forkscope agent runs with mode=regions, which times regions"
+                + " but measures no work or span (use mode=cilkview, the default)");
+    }
+
     private RegionRecord closedRecord(Open open, long endNs) {
         return new RegionRecord(open.label(), open.thread(), open.startNs() - startNs,
                 new WorkSpan(0, 0, 0, 0, 0, endNs - open.startNs()), 0);

@@ -34,7 +34,7 @@ class RegionHooksAfterFailureTest {
     void regionsAndWorkStopAtTheFirstFailure() {
         AtomicLong clockReads = new AtomicLong();
         SpanEngine engine = new SpanEngine(Unit.ABSTRACT, 0, () -> clockReads.incrementAndGet() * 10, MODEL, THREADS);
-        RegionHooks hooks = new RegionHooks(engine);
+        RegionHooks hooks = new RegionHooks(engine, "time", false);
         Object token = hooks.regionStart("before");
         hooks.work(5);
         hooks.regionStop(token);
