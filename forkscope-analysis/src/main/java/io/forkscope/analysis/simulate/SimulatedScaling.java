@@ -30,7 +30,7 @@ import java.util.Set;
  * @param recorded       the recorded run and the simulation at its P
  */
 public record SimulatedScaling(int nodes, int collapsedNodes, long stealLatencyNs, long seed, Scenario asRecorded,
-                         Scenario whatIf, List<SiteSpeedup> speedups, Recorded recorded) {
+                         Scenario whatIf, List<Speedup> speedups, Recorded recorded) {
     public SimulatedScaling {
         Objects.requireNonNull(asRecorded);
         Objects.requireNonNull(recorded);
@@ -101,12 +101,15 @@ public record SimulatedScaling(int nodes, int collapsedNodes, long stealLatencyN
      * @param sites  the call-site ids it stands for (one name may match several sites)
      * @param factor k > 0; k > 1 is faster
      */
-    public record SiteSpeedup(String name, List<Integer> sites, double factor) {
+    public record SiteSpeedup(String name, List<Integer> sites, double factor) implements Speedup {
         public SiteSpeedup {
             sites = List.copyOf(sites);
-            if (!(factor > 0) || Double.isInfinite(factor)) {
-                throw new IllegalArgumentException(name + ": a speedup must be positive and finite, not " + factor);
-            }
+            Speedup.checkFactor(name, factor);
+        }
+
+        @Override
+        public boolean covers(DagNode node) {
+            return sites.contains(node.site());
         }
     }
 
@@ -155,7 +158,7 @@ public record SimulatedScaling(int nodes, int collapsedNodes, long stealLatencyN
 
     /** @return {@code workers} simulated on {@code dag} with steal latency L and this seed */
     public static SimulatedScaling of(Dag dag, List<Integer> workers, long stealLatencyNs, long seed,
-                                List<SiteSpeedup> speedups, Progress progress) {
+                                List<? extends Speedup> speedups, Progress progress) {
         if (workers.isEmpty()) {
             throw new IllegalArgumentException("no worker count to simulate");
         }
@@ -177,13 +180,7 @@ public record SimulatedScaling(int nodes, int collapsedNodes, long stealLatencyN
                 : row(dag, recordedCosts, recordedP, stealLatencyNs, seed, both, p, done, total, "");
         Scenario whatIf = null;
         if (!speedups.isEmpty()) {
-            Map<Integer, Double> factorBySite = new LinkedHashMap<>();
-            for (SiteSpeedup s : speedups) {
-                for (int site : s.sites()) {
-                    factorBySite.put(site, s.factor());       // a later speedup of the same site wins
-                }
-            }
-            Costs faster = WhatIf.faster(dag, recordedCosts, factorBySite);
+            Costs faster = WhatIf.faster(dag, recordedCosts, speedups);
             List<Row> after = new ArrayList<>();
             for (int w : ps) {
                 after.add(row(dag, faster, w, stealLatencyNs, seed, both, p, done, total, " what-if"));
@@ -196,7 +193,8 @@ public record SimulatedScaling(int nodes, int collapsedNodes, long stealLatencyN
             recorder += n.recorderBefore() + n.recorderInside();
             notRunning += n.notRunning();
         }
-        return new SimulatedScaling(dag.nodes().size(), collapsed, stealLatencyNs, seed, asRecorded, whatIf, speedups,
+        return new SimulatedScaling(dag.nodes().size(), collapsed, stealLatencyNs, seed, asRecorded, whatIf,
+                List.copyOf(speedups),
                 new Recorded(dag.workers(), dag.elapsed(), atRecordedP, recorder, notRunning));
     }
 

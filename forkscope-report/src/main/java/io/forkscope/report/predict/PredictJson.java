@@ -8,7 +8,9 @@ import io.forkscope.analysis.simulate.SimulatedScaling;
 import io.forkscope.analysis.simulate.SimulatedScaling.Point;
 import io.forkscope.analysis.simulate.SimulatedScaling.Row;
 import io.forkscope.analysis.simulate.SimulatedScaling.Scenario;
+import io.forkscope.analysis.simulate.RegionSpeedup;
 import io.forkscope.analysis.simulate.SimulatedScaling.SiteSpeedup;
+import io.forkscope.analysis.simulate.Speedup;
 import io.forkscope.report.JsonFields;
 import java.io.IOException;
 import java.io.Writer;
@@ -24,8 +26,10 @@ import java.io.Writer;
  * {@code recorded} ({@code workers}, {@code elapsed_ns}, {@code simulated_sequential_ns},
  * {@code simulated_malleable_ns}, {@code error_sequential} and {@code error_malleable}
  * (|measured − simulated| / measured, null when elapsed is 0), {@code forkscope_ns},
- * {@code not_running_ns}) and {@code what_if}: null, or {@code speedups} (each {@code site} as
- * named, {@code site_ids}, {@code factor}), {@code dag} and {@code predicted} as above after the
+ * {@code not_running_ns}) and {@code what_if}: null, or {@code speedups} (each either {@code site} as
+ * named and {@code site_ids}, or {@code region} (its label), {@code occurrences} ({@code start_ns},
+ * {@code end_ns}), {@code nodes_inside}, {@code work_inside_ns} and {@code nodes_crossing}; then
+ * {@code factor}), {@code dag} and {@code predicted} as above after the
  * speedups, and {@code slower_at} (the P where T_P grew: Graham's anomaly). Times and worker-times
  * are whole nanoseconds, ratios decimals (see {@code Numbers}).
  */
@@ -60,15 +64,31 @@ public final class PredictJson {
             } else {
                 g.writeObjectFieldStart("what_if");
                 g.writeArrayFieldStart("speedups");
-                for (SiteSpeedup s : p.speedups()) {
+                for (Speedup speedup : p.speedups()) {
                     g.writeStartObject();
-                    g.writeStringField("site", s.name());
-                    g.writeArrayFieldStart("site_ids");
-                    for (int id : s.sites()) {
-                        g.writeNumber(id);
+                    if (speedup instanceof RegionSpeedup region) {
+                        g.writeStringField("region", region.name());
+                        g.writeArrayFieldStart("occurrences");
+                        for (RegionSpeedup.Occurrence o : region.occurrences()) {
+                            g.writeStartObject();
+                            g.writeNumberField("start_ns", o.startNs());
+                            g.writeNumberField("end_ns", o.endNs());
+                            g.writeEndObject();
+                        }
+                        g.writeEndArray();
+                        g.writeNumberField("nodes_inside", region.nodesInside());
+                        g.writeNumberField("work_inside_ns", region.workInside());
+                        g.writeNumberField("nodes_crossing", region.nodesCrossing());
+                    } else {
+                        SiteSpeedup s = (SiteSpeedup) speedup;
+                        g.writeStringField("site", s.name());
+                        g.writeArrayFieldStart("site_ids");
+                        for (int id : s.sites()) {
+                            g.writeNumber(id);
+                        }
+                        g.writeEndArray();
                     }
-                    g.writeEndArray();
-                    jsonRatio(g, "factor", s.factor());
+                    jsonRatio(g, "factor", speedup.factor());
                     g.writeEndObject();
                 }
                 g.writeEndArray();

@@ -4,7 +4,9 @@ import io.forkscope.analysis.simulate.DagShape;
 import io.forkscope.analysis.simulate.SimulatedScaling;
 import io.forkscope.analysis.simulate.SimulatedScaling.Point;
 import io.forkscope.analysis.simulate.SimulatedScaling.Row;
+import io.forkscope.analysis.simulate.RegionSpeedup;
 import io.forkscope.analysis.simulate.SimulatedScaling.SiteSpeedup;
+import io.forkscope.analysis.simulate.Speedup;
 import io.forkscope.report.Numbers;
 import io.forkscope.report.TextWrap;
 import java.io.IOException;
@@ -133,7 +135,7 @@ public final class PredictText {
     private static void whatIf(List<String> text, SimulatedScaling p, boolean both, Unit u) {
         text.add("");
         text.add("What if " + p.speedups().stream().map(PredictText::speedupText).collect(Collectors.joining(", "))
-                + " (the nodes in those sites: work and span divided by k)");
+                + " (the nodes in those " + kinds(p) + ": work and span divided by k)");
         DagShape b = p.asRecorded().shape();
         DagShape a = p.whatIf().shape();
         List<String[]> rows = new ArrayList<>();
@@ -176,7 +178,22 @@ public final class PredictText {
         }
     }
 
-    private static String speedupText(SiteSpeedup s) {
+    /** "sites", "regions" or "sites and regions": what the speedups name. */
+    private static String kinds(SimulatedScaling p) {
+        boolean sites = p.speedups().stream().anyMatch(s -> s instanceof SiteSpeedup);
+        boolean regions = p.speedups().stream().anyMatch(s -> s instanceof RegionSpeedup);
+        return sites && regions ? "sites and regions" : regions ? "regions" : "sites";
+    }
+
+    private static String speedupText(Speedup speedup) {
+        if (speedup instanceof RegionSpeedup r) {
+            int k = r.occurrences().size();
+            return "region '" + r.name() + "' " + Numbers.plain(r.factor()) + "\u00d7 faster (" + Numbers.grouped(
+                    r.nodesInside()) + " node(s) inside its " + k + " occurrence" + (k == 1 ? "" : "s") + ", work "
+                    + ns(r.workInside()) + (r.nodesCrossing() == 0 ? "" : "; " + Numbers.grouped(r.nodesCrossing())
+                    + " node(s) crossing its begin or end are left as they are") + ")";
+        }
+        SiteSpeedup s = (SiteSpeedup) speedup;
         String ids = s.sites().stream().map(String::valueOf).collect(Collectors.joining(", "));
         return s.name() + " " + Numbers.plain(s.factor()) + "\u00d7 faster" + (s.sites().size() == 1
                 && ids.equals(s.name()) ? "" : " (site" + (s.sites().size() == 1 ? " " : "s ") + ids + ")");
