@@ -1,5 +1,6 @@
 package io.forkscope.cli;
 
+import io.forkscope.analysis.simulate.Costs;
 import io.forkscope.analysis.simulate.RegionSpeedup;
 import io.forkscope.analysis.simulate.SimulatedScaling;
 import io.forkscope.analysis.simulate.Speedup;
@@ -80,6 +81,12 @@ final class PredictCommand implements Callable<Integer> {
                     + " repeats its work and measures the last time), checked against that occurrence's elapsed time")
     String region;
 
+    @Option(names = "--work-ns", paramLabel = "N",
+            description = "scale every node's work and span by one factor so that the DAG's work T1 is N ns, e.g."
+                    + " the T_1 that forkscope bench -p 1 measured without the recorder (the recorded work holds the"
+                    + " recorder's effect and the recorded run's JIT state)")
+    Long workNs;
+
     @Option(names = "--seed", paramLabel = "S", defaultValue = "0",
             description = "seeds the simulated thieves' choice of victim (default: ${DEFAULT-VALUE})")
     long seed;
@@ -104,6 +111,9 @@ final class PredictCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         List<Integer> ps = BenchCommand.parseWorkers(workers == null ? DEFAULT_WORKERS : workers);
+        if (workNs != null && workNs <= 0) {
+            throw new UserError("--work-ns must be above 0, not " + workNs);
+        }
         if (latencyNs != null && latencyNs < 0) {
             throw new UserError("--latency-ns must be 0 or more, not " + latencyNs);
         }
@@ -141,14 +151,19 @@ final class PredictCommand implements Callable<Integer> {
             source = latencySource(rec.info());
         }
         SimulatedScaling.Progress progress = progress(err);
-        SimulatedScaling p = SimulatedScaling.of(dag, ps, latency, seed, what, progress);
+        long recordedWork = dag.nodes().stream().mapToLong(DagNode::work).sum();
+        if (workNs != null && recordedWork <= 0) {
+            throw new UserError(name + ": its DAG has no work to scale to --work-ns " + workNs);
+        }
+        Costs costs = workNs == null ? Costs.recorded(dag) : Costs.scaledTo(dag, workNs);
+        SimulatedScaling p = SimulatedScaling.of(dag, costs, ps, latency, seed, what, progress);
         if (progress != null) {
             err.print("\r" + " ".repeat(70) + "\r");
             err.flush();
         }
         PredictContext context = new PredictContext(name, source, RecordingInput.incompleteLine(rec),
                 MachineLine.of(rec.info(), rec.wholeRun() == null ? null : rec.wholeRun().compilation()),
-                cpus(rec.info()));
+                cpus(rec.info()), workNs == null ? -1 : recordedWork);
         if (format.csv) {
             err.println("forkscope predict: steal latency " + Numbers.grouped(latency) + " ns, " + source);
         }

@@ -232,6 +232,30 @@ class PredictCommandTest {
         assertThat(r.err()).contains("warning: no node of the DAG ran inside region 'late'");
     }
 
+    /**
+     * --work-ns 100 on the diamond (work 50): every node's work and span doubled, A 20, B 40, C 20, D 20:
+     * span 80, T_1 = 100, T_2 = 80 (L = 0); the recorded run's elapsed 40 is now 100% off.
+     */
+    @Test
+    void theNodesCanBeScaledToAnotherRunsWork() throws Exception {
+        Path f = diamond("run.fsk", "time", 0, false);
+        CliRunner.Result r = CliRunner.run("predict", f.toString(), "-p", "1,2", "--work-ns", "100", "--json");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        JsonNode j = new ObjectMapper().readTree(r.out());
+        assertThat(j.get("work_scaled_from_ns").asLong()).isEqualTo(50);
+        assertThat(j.get("dag").get("work_ns").asLong()).isEqualTo(100);
+        assertThat(j.get("dag").get("span_ns").asLong()).isEqualTo(80);
+        assertThat(j.get("predicted").get(0).get("sequential").get("t_p_ns").asLong()).isEqualTo(100);
+        assertThat(j.get("predicted").get(1).get("sequential").get("t_p_ns").asLong()).isEqualTo(80);
+        assertThat(j.get("recorded").get("error_sequential").asDouble()).isEqualTo(1.0);
+        r = CliRunner.run("predict", f.toString(), "-p", "2", "--work-ns", "100");
+        assertThat(r.out()).contains("the nodes' work and span scaled by 2.0000 so that T1 is the work given with"
+                + " --work-ns; the recording's own T1 is 50 ns");
+        assertThat(new ObjectMapper().readTree(CliRunner.run("predict", f.toString(), "--json").out())
+                .get("work_scaled_from_ns").isNull()).isTrue();
+        assertUserError(CliRunner.run("predict", f.toString(), "--work-ns", "0"), "--work-ns must be above 0, not 0");
+    }
+
     // --- bad input: one line naming the problem, exit 2
 
     @Test

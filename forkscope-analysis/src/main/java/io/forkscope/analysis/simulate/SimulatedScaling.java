@@ -159,6 +159,16 @@ public record SimulatedScaling(int nodes, int collapsedNodes, long stealLatencyN
     /** @return {@code workers} simulated on {@code dag} with steal latency L and this seed */
     public static SimulatedScaling of(Dag dag, List<Integer> workers, long stealLatencyNs, long seed,
                                 List<? extends Speedup> speedups, Progress progress) {
+        return of(dag, Costs.recorded(dag), workers, stealLatencyNs, seed, speedups, progress);
+    }
+
+    /**
+     * @param costs the nodes' costs as replayed "as recorded" (the recorded ones, or {@link
+     *              Costs#scaledTo} another run's work); the speedups apply on top of them
+     * @return {@code workers} simulated on {@code dag} with these costs, steal latency L and this seed
+     */
+    public static SimulatedScaling of(Dag dag, Costs costs, List<Integer> workers, long stealLatencyNs, long seed,
+                                      List<? extends Speedup> speedups, Progress progress) {
         if (workers.isEmpty()) {
             throw new IllegalArgumentException("no worker count to simulate");
         }
@@ -170,7 +180,8 @@ public record SimulatedScaling(int nodes, int collapsedNodes, long stealLatencyN
         int total = perP * (ps.size() * (speedups.isEmpty() ? 1 : 2) + (ps.contains(recordedP) ? 0 : 1));
         int[] done = {0};
         Progress p = progress == null ? (d, t, w) -> { } : progress;
-        Costs recordedCosts = Costs.recorded(dag);
+        costs.checkFits(dag);
+        Costs recordedCosts = costs;
         Map<Integer, Row> rows = new LinkedHashMap<>();
         for (int w : ps) {
             rows.put(w, row(dag, recordedCosts, w, stealLatencyNs, seed, both, p, done, total, ""));

@@ -107,4 +107,24 @@ class RegionSpeedupTest {
                 .hasMessageContaining("positive");
         assertThatThrownBy(() -> new Occurrence(5, 4)).hasMessageContaining("ends before it starts");
     }
+
+    /**
+     * Costs scaled to another run's work: ×1.5 on the diamond gives A 15, B 30, C 15, D 15 (span 60,
+     * T_2 = 60); to 17 (×0.34) each node is rounded (3.4 → 3, 6.8 → 7): work 3 + 7 + 3 + 3 = 16, not 17.
+     */
+    @Test
+    void costsScaleToAnotherRunsWork() {
+        Dag dag = diamond();
+        Costs up = Costs.scaledTo(dag, 75);
+        assertThat(DagShape.of(dag, up)).isEqualTo(new DagShape(75, 60, 60, 3));
+        assertThat(SimulatedScaling.of(dag, up, List.of(2), 0, 0, List.of(), null).asRecorded().at(2).sequential()
+                .makespan()).isEqualTo(60);
+        Costs down = Costs.scaledTo(dag, 17);
+        assertThat(down.work(0)).isEqualTo(3);
+        assertThat(down.work(1)).isEqualTo(7);
+        assertThat(DagShape.of(dag, down).work()).isEqualTo(16);
+        assertThatThrownBy(() -> Costs.scaledTo(dag, -1)).isInstanceOf(IllegalArgumentException.class);
+        Dag empty = new Dag(List.of(node(0, 0, 0, -1)), 1, 0, 0);
+        assertThatThrownBy(() -> Costs.scaledTo(empty, 10)).hasMessageContaining("cannot scale");
+    }
 }

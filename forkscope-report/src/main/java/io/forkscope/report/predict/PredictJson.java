@@ -18,7 +18,8 @@ import java.io.Writer;
 /**
  * {@code forkscope predict --json}, for scripts: {@code file}, {@code complete}, {@code nodes},
  * {@code collapsed_nodes}, {@code steal_latency_ns}, {@code steal_latency_source}, {@code seed},
- * {@code cpus} (of the machine the run was recorded on, 0 unknown), {@code dag} (the scenario's
+ * {@code cpus} (of the machine the run was recorded on, 0 unknown), {@code work_scaled_from_ns} (the
+ * recording's own T1 when {@code --work-ns} scaled the nodes' costs, else null), {@code dag} (the scenario's
  * {@code work_ns}, {@code span_ns}, {@code replay_span_ns} (collapsed nodes at their whole work),
  * {@code depth}, {@code parallelism}), {@code predicted} (one object per P: {@code workers},
  * {@code sequential} and {@code malleable}, each {@code t_p_ns}, {@code speedup} (T1/T_P),
@@ -47,6 +48,11 @@ public final class PredictJson {
             g.writeStringField("steal_latency_source", c.latencySource());
             g.writeNumberField("seed", p.seed());
             g.writeNumberField("cpus", c.cpus());
+            if (c.scaledFrom() >= 0) {
+                g.writeNumberField("work_scaled_from_ns", c.scaledFrom());
+            } else {
+                g.writeNullField("work_scaled_from_ns");
+            }
             scenario(g, p.asRecorded());
             SimulatedScaling.Recorded r = p.recorded();
             g.writeObjectFieldStart("recorded");

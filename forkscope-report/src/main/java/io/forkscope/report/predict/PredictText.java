@@ -44,6 +44,11 @@ public final class PredictText {
         text.add("  work T1 " + ns(shape.work()) + ", span T\u221e " + ns(shape.span()) + ", parallelism T1/T\u221e "
                 + Numbers.fixed2(shape.parallelism()) + (both ? "; span with collapsed nodes whole "
                 + ns(shape.replaySpan()) : ""));
+        if (c.scaledFrom() >= 0) {
+            text.add("  the nodes' work and span scaled by " + String.format(Locale.ROOT, "%.4f", shape.work()
+                    / (double) Math.max(1, c.scaledFrom())) + " so that T1 is the work given with --work-ns; the"
+                    + " recording's own T1 is " + ns(c.scaledFrom()));
+        }
         text.add("Steal latency L: " + Numbers.grouped(p.stealLatencyNs()) + " ns per steal, " + c.latencySource()
                 + "; seed " + p.seed());
         if (both) {
