@@ -139,6 +139,11 @@ public record SimulatedScaling(int nodes, int collapsedNodes, long stealLatencyN
             return elapsedNs == 0 ? Double.NaN : Math.abs((double) elapsedNs - simulatedNs) / elapsedNs;
         }
 
+        /** @return the not-running time's share of P × elapsed; 0 when elapsed is 0 */
+        public double notRunningShare() {
+            return slotTime() == 0 ? 0 : notRunningNs / slotTime();
+        }
+
         /** @return P × elapsed, the worker-time of the run (constant slots) */
         public double slotTime() {
             return (double) workers * elapsedNs;

@@ -27,7 +27,7 @@ import java.io.Writer;
  * {@code recorded} ({@code workers}, {@code elapsed_ns}, {@code simulated_sequential_ns},
  * {@code simulated_malleable_ns}, {@code error_sequential} and {@code error_malleable}
  * (|measured − simulated| / measured, null when elapsed is 0), {@code forkscope_ns},
- * {@code not_running_ns}) and {@code what_if}: null, or {@code speedups} (each either {@code site} as
+ * {@code not_running_ns}, {@code noisy}: its threads off the CPU 10% or more of P × elapsed) and {@code what_if}: null, or {@code speedups} (each either {@code site} as
  * named and {@code site_ids}, or {@code region} (its label), {@code occurrences} ({@code start_ns},
  * {@code end_ns}), {@code nodes_inside}, {@code work_inside_ns} and {@code nodes_crossing}; then
  * {@code factor}), {@code dag} and {@code predicted} as above after the
@@ -64,6 +64,7 @@ public final class PredictJson {
             error(g, "error_malleable", r.errorMalleable());
             g.writeNumberField("forkscope_ns", r.recorderNs());
             g.writeNumberField("not_running_ns", r.notRunningNs());
+            g.writeBooleanField("noisy", PredictText.noisy(r));
             g.writeEndObject();
             if (p.whatIf() == null) {
                 g.writeNullField("what_if");

@@ -130,11 +130,22 @@ public final class PredictText {
                     + percent(r.notRunningNs(), slot) + " of P \u00d7 elapsed; forkscope bench -p " + r.workers()
                     + " times the program without the recorder");
         }
+        if (noisy(r)) {
+            text.add("  warning: its threads were off the CPU " + percent(r.notRunningNs(), slot) + " of P \u00d7 elapsed"
+                    + " (10% or more: other processes, the JIT, GC; model fit refuses such training runs): its elapsed"
+                    + " time is the machine's as much as the program's, so the error above is no check of the"
+                    + " simulation; record it again on a quieter machine");
+        }
         int largest = p.largestP();
         if (cpus > 0 && largest > cpus) {
             text.add("  the run was recorded on " + cpus + " CPU(s): only P \u2264 " + cpus + " can be measured there"
                     + " (forkscope bench); the rows beyond are the simulation alone, unchecked");
         }
+    }
+
+    /** Whether the recorded run spent {@link io.forkscope.report.model.TrainingSet#NOT_RUNNING_LIMIT} or more off the CPU. */
+    static boolean noisy(SimulatedScaling.Recorded r) {
+        return r.notRunningShare() >= io.forkscope.report.model.TrainingSet.NOT_RUNNING_LIMIT;
     }
 
     private static void whatIf(List<String> text, SimulatedScaling p, boolean both, Unit u) {
