@@ -95,6 +95,16 @@ final class ModelCommand implements Callable<Integer> {
         @Option(names = "--keep-noisy", description = "keep runs with a tenth or more not-running time (flagged, not refused)")
         boolean keepNoisy;
 
+        @Option(names = "--net", description = "learn each run's net time: its elapsed time less the recorder's hooks and"
+                + " its threads' time off the CPU, with Delay Spotter's delay (the program's own time, on a machine of its"
+                + " own); model check then measures its runs the same way")
+        boolean net;
+
+        @Option(names = "--fastest-trial", description = "learn only the fastest trial of each (n, p), the least"
+                + " disturbed by other processes (a disturbance only lengthens a run); model check then keeps the"
+                + " fastest of its trials too")
+        boolean fastestTrial;
+
         @Option(names = "--force", description = "overwrite FILE if it exists")
         boolean force;
 
@@ -106,7 +116,7 @@ final class ModelCommand implements Callable<Integer> {
             Path out = output == null ? null : OutputPath.file(output, force, "-o");
             Indexed index = index(dir);
             PrintWriter err = spec.commandLine().getErr();
-            TrainingSet set = TrainingSet.screen(index.rows(), keepNoisy, true);
+            TrainingSet set = TrainingSet.screen(index.rows(), keepNoisy, true, net, fastestTrial);
             set.refused().forEach(l -> err.println("forkscope model fit: " + l));
             set.flagged().forEach(l -> err.println("forkscope model fit: " + l));
             err.flush();
@@ -197,7 +207,15 @@ final class ModelCommand implements Callable<Integer> {
                 throw new UserError(index.file() + ": no run to check (the index is empty)");
             }
             PrintWriter err = spec.commandLine().getErr();
-            TrainingSet set = TrainingSet.screen(index.rows(), true, false);
+            TrainingSet set = TrainingSet.screen(index.rows(), true, false, loaded.grid().net(),
+                    loaded.grid().fastestTrial());
+            if (loaded.grid().net() || loaded.grid().fastestTrial()) {
+                err.println("forkscope model check: as the model was fitted: " + String.join(" and ",
+                        java.util.stream.Stream.of(loaded.grid().net() ? "each run's net time (without the recorder's"
+                                + " hooks and the time off the CPU)" : null, loaded.grid().fastestTrial()
+                                ? "the fastest trial of each (n, p)" : null).filter(java.util.Objects::nonNull)
+                                .toList()));
+            }
             set.flagged().forEach(l -> err.println("forkscope model check: " + l));
             err.flush();
             ModelCheck check = ModelCheck.of(loaded.model(), set.runs());

@@ -1,6 +1,9 @@
 package io.forkscope.cli;
 
+import io.forkscope.analysis.simulate.Costs;
+import io.forkscope.analysis.simulate.RegionSpeedup;
 import io.forkscope.analysis.simulate.SimulatedScaling;
+import io.forkscope.analysis.simulate.Speedup;
 import io.forkscope.analysis.simulate.SimulatedScaling.SiteSpeedup;
 import io.forkscope.analysis.sites.SiteNames;
 import io.forkscope.model.DagWindow;
@@ -43,9 +46,10 @@ import picocli.CommandLine.Spec;
     "For each P: the simulated T_P, the speedup T1/T_P and where the simulated P x T_P went (work, delay, no-work),"
         + " with collapsed nodes replayed as sequential pieces and as divisible ones (the truth lies between; record"
         + " with --no-collapse for no guess); the recorded run beside the simulation at its own P (the relative error);"
-        + " with --speedup, the work, span, parallelism and T_P after making call sites faster (a what-if).",
+        + " with --speedup, the work, span, parallelism and T_P after making call sites or regions faster (a what-if).",
     "Example: forkscope predict run.fsk -p 1-64 --csv -o predicted.csv",
-    "Example: forkscope predict run.fsk --speedup QuickSort.partition=2   (a recording made with --sites)"})
+    "Example: forkscope predict run.fsk --speedup QuickSort.partition=2   (a recording made with --sites)",
+    "Example: forkscope predict run.fsk --speedup merge=2   (the nodes inside every occurrence of region 'merge')"})
 final class PredictCommand implements Callable<Integer> {
     /** The worker counts simulated when -p is not given. */
     static final String DEFAULT_WORKERS = "1,2,4,8,16,32,64";
@@ -65,16 +69,23 @@ final class PredictCommand implements Callable<Integer> {
                     + " recorded; forkscope calibrate measures it)")
     Long latencyNs;
 
-    @Option(names = "--speedup", paramLabel = "SITE=k",
-            description = "what if call site SITE were k times faster (k > 0); SITE as forkscope sites shows it: its"
-                    + " callee (QuickSort.partition), its place (QuickSort.java:41) or its id; repeatable; needs a"
-                    + " recording made with --sites")
+    @Option(names = "--speedup", paramLabel = "SITE=k|REGION=k",
+            description = "what if call site SITE, or the nodes inside region REGION, were k times faster (k > 0); SITE"
+                    + " as forkscope sites shows it: its callee (QuickSort.partition), its place (QuickSort.java:41) or"
+                    + " its id, on a recording made with --sites; REGION by its label (region:LABEL or site:NAME when"
+                    + " one name is both); repeatable")
     List<String> speedups = new ArrayList<>();
 
     @Option(names = "--region", paramLabel = "LABEL",
             description = "simulate only the DAG of this region's last occurrence (a warm run, when the program"
                     + " repeats its work and measures the last time), checked against that occurrence's elapsed time")
     String region;
+
+    @Option(names = "--work-ns", paramLabel = "N",
+            description = "scale every node's work and span by one factor so that the DAG's work T1 is N ns, e.g."
+                    + " the T_1 that forkscope bench -p 1 measured without the recorder (the recorded work holds the"
+                    + " recorder's effect and the recorded run's JIT state)")
+    Long workNs;
 
     @Option(names = "--seed", paramLabel = "S", defaultValue = "0",
             description = "seeds the simulated thieves' choice of victim (default: ${DEFAULT-VALUE})")
@@ -100,6 +111,9 @@ final class PredictCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         List<Integer> ps = BenchCommand.parseWorkers(workers == null ? DEFAULT_WORKERS : workers);
+        if (workNs != null && workNs <= 0) {
+            throw new UserError("--work-ns must be above 0, not " + workNs);
+        }
         if (latencyNs != null && latencyNs < 0) {
             throw new UserError("--latency-ns must be 0 or more, not " + latencyNs);
         }
@@ -121,7 +135,7 @@ final class PredictCommand implements Callable<Integer> {
                 throw new UserError(name + ": no node of the DAG lies inside the region");
             }
         }
-        List<SiteSpeedup> what = resolve(rec, dag, name, asked, err);
+        List<Speedup> what = resolve(rec, dag, name, asked, err);
         long latency;
         String source;
         if (latencyNs != null) {
@@ -137,14 +151,19 @@ final class PredictCommand implements Callable<Integer> {
             source = latencySource(rec.info());
         }
         SimulatedScaling.Progress progress = progress(err);
-        SimulatedScaling p = SimulatedScaling.of(dag, ps, latency, seed, what, progress);
+        long recordedWork = dag.nodes().stream().mapToLong(DagNode::work).sum();
+        if (workNs != null && recordedWork <= 0) {
+            throw new UserError(name + ": its DAG has no work to scale to --work-ns " + workNs);
+        }
+        Costs costs = workNs == null ? Costs.recorded(dag) : Costs.scaledTo(dag, workNs);
+        SimulatedScaling p = SimulatedScaling.of(dag, costs, ps, latency, seed, what, progress);
         if (progress != null) {
             err.print("\r" + " ".repeat(70) + "\r");
             err.flush();
         }
         PredictContext context = new PredictContext(name, source, RecordingInput.incompleteLine(rec),
                 MachineLine.of(rec.info(), rec.wholeRun() == null ? null : rec.wholeRun().compilation()),
-                cpus(rec.info()));
+                cpus(rec.info()), workNs == null ? -1 : recordedWork);
         if (format.csv) {
             err.println("forkscope predict: steal latency " + Numbers.grouped(latency) + " ns, " + source);
         }
@@ -212,37 +231,87 @@ final class PredictCommand implements Callable<Integer> {
             factor = Double.NaN;
         }
         if (site.isEmpty() || !(factor > 0) || Double.isInfinite(factor)) {
-            throw new UserError("--speedup needs SITE=k with k a number above 0 (2: twice as fast), not '" + s + "'");
+            throw new UserError("--speedup needs SITE=k or REGION=k with k a number above 0 (2: twice as fast), not '" + s + "'");
         }
         return new String[] {site, k};
     }
 
-    /** @return the asked speedups with the site ids they name; a user error for a name that names none */
-    static List<SiteSpeedup> resolve(Recording rec, Dag dag, String name, List<String[]> asked, PrintWriter err) {
-        if (asked.isEmpty()) {
-            return List.of();
+    /**
+     * @return the asked speedups: a region when the name is one of the recording's region labels (or
+     *         written {@code region:LABEL}), else the call sites it names (or {@code site:NAME}); a user
+     *         error for a name that names neither, or both
+     */
+    static List<Speedup> resolve(Recording rec, Dag dag, String name, List<String[]> asked, PrintWriter err) {
+        List<Speedup> out = new ArrayList<>();
+        for (String[] a : asked) {
+            String what = a[0];
+            double k = Double.parseDouble(a[1]);
+            boolean region = what.startsWith(REGION_PREFIX);
+            boolean site = what.startsWith(SITE_PREFIX);
+            String bare = region ? what.substring(REGION_PREFIX.length()) : site ? what.substring(SITE_PREFIX.length())
+                    : what;
+            List<RegionSpeedup.Occurrence> occurrences = occurrences(rec, bare);
+            if (!site && !occurrences.isEmpty()) {
+                if (!region && rec.recordedSites().isPresent() && !matching(rec.recordedSites().get().sites(), bare)
+                        .isEmpty()) {
+                    throw new UserError("'" + bare + "' in " + name + " is both a region and a call site; write --speedup"
+                            + " region:" + bare + "=" + a[1] + " or site:" + bare + "=" + a[1]);
+                }
+                RegionSpeedup r = RegionSpeedup.of(dag, bare, occurrences, k);
+                if (r.nodesInside() == 0) {
+                    err.println("forkscope predict: warning: no node of the DAG ran inside region '" + bare + "': its"
+                            + " speedup changes nothing");
+                }
+                out.add(r);
+            } else if (region) {
+                throw new UserError(name + " has no region '" + bare + "'" + regionsText(rec));
+            } else {
+                out.add(site(rec, dag, name, bare, k, err));
+            }
         }
-        RecordedSites sites = rec.recordedSites().orElseThrow(() -> new UserError(name + " has no call sites:"
-                + " --speedup needs a recording made with --sites (forkscope record --mode dag --sites ...)"));
+        return out;
+    }
+
+    static final String REGION_PREFIX = "region:";
+    static final String SITE_PREFIX = "site:";
+
+    /** @return the occurrences of the region labelled {@code label}, in the DAG's clock; empty when it has none */
+    static List<RegionSpeedup.Occurrence> occurrences(Recording rec, String label) {
+        List<RegionSpeedup.Occurrence> out = new ArrayList<>();
+        for (RegionRecord r : rec.regions()) {
+            if (r.label().equals(label)) {
+                out.add(new RegionSpeedup.Occurrence(r.startNs(), r.startNs() + r.measures().elapsedNs()));
+            }
+        }
+        return out;
+    }
+
+    private static String regionsText(Recording rec) {
+        java.util.Set<String> labels = new java.util.TreeSet<>();
+        rec.regions().forEach(r -> labels.add(r.label()));
+        return labels.isEmpty() ? " (it has no regions)" : " (its regions: " + String.join(", ", labels) + ")";
+    }
+
+    /** @return the call sites {@code site} names, k× faster; a user error when it names none */
+    private static SiteSpeedup site(Recording rec, Dag dag, String name, String site, double k, PrintWriter err) {
+        RecordedSites sites = rec.recordedSites().orElseThrow(() -> new UserError("no region '" + site + "' in " + name
+                + regionsText(rec) + ", and it has no call sites: --speedup SITE=k needs a recording made with --sites"
+                + " (forkscope record --mode dag --sites ...)"));
+        List<Integer> ids = matching(sites.sites(), site);
+        if (ids.isEmpty()) {
+            throw new UserError("no call site or region '" + site + "' in " + name + "; name a site by its callee"
+                    + " (QuickSort.partition), its place (QuickSort.java:41) or its id, as forkscope sites "
+                    + ShellWords.quote(Path.of(name)) + " --wide shows them, or a region by its label" + regionsText(rec));
+        }
         Set<Integer> inDag = new HashSet<>();
         for (DagNode n : dag.nodes()) {
             inDag.add(n.site());
         }
-        List<SiteSpeedup> out = new ArrayList<>();
-        for (String[] a : asked) {
-            List<Integer> ids = matching(sites.sites(), a[0]);
-            if (ids.isEmpty()) {
-                throw new UserError("no call site '" + a[0] + "' in " + name + "; name one by its callee"
-                        + " (QuickSort.partition), its place (QuickSort.java:41) or its id, as forkscope sites "
-                        + ShellWords.quote(Path.of(name)) + " --wide shows them");
-            }
-            if (ids.stream().noneMatch(inDag::contains)) {
-                err.println("forkscope predict: warning: no node of the DAG ran in " + a[0] + ": its speedup changes"
-                        + " nothing");
-            }
-            out.add(new SiteSpeedup(a[0], ids, Double.parseDouble(a[1])));
+        if (ids.stream().noneMatch(inDag::contains)) {
+            err.println("forkscope predict: warning: no node of the DAG ran in " + site + ": its speedup changes"
+                    + " nothing");
         }
-        return out;
+        return new SiteSpeedup(site, ids, k);
     }
 
     /**

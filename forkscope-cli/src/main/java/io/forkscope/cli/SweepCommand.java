@@ -4,7 +4,10 @@ import io.forkscope.analysis.delay.DagStats;
 import io.forkscope.analysis.delay.DelayReport;
 import io.forkscope.analysis.delay.DelaySpotter;
 import io.forkscope.analysis.delay.LossBreakdown;
+import io.forkscope.model.DagWindow;
 import io.forkscope.model.Recording;
+import io.forkscope.model.RegionRecord;
+import io.forkscope.model.dag.Dag;
 import io.forkscope.report.model.IndexRow;
 import io.forkscope.report.model.SweepIndex;
 import java.io.IOException;
@@ -75,6 +78,11 @@ final class SweepCommand implements Callable<Integer> {
     @Option(names = "--no-collapse", description = "keep every strand of the DAGs (see forkscope record --help)")
     boolean noCollapse;
 
+    @Option(names = "--region", paramLabel = "LABEL",
+            description = "index the DAG statistics of this region's last occurrence in each run instead of the whole"
+                    + " run's (a warm, timed part: the program warms up, then runs its kernel in the region)")
+    String region;
+
     @Parameters(paramLabel = "COMMAND", arity = "1..*", description = "the command to run, after --, with {n}")
     List<String> command;
 
@@ -97,7 +105,7 @@ final class SweepCommand implements Callable<Integer> {
         }
         Path index = dir.resolve(SweepIndex.FILE_NAME);
         Path commandFile = dir.resolve(COMMAND_FILE);
-        String commandLine = join(command);
+        String commandLine = commandLine();
         Map<String, IndexRow> done = previous(dir, index, commandFile, commandLine, ns, ps);
         PrintWriter err = spec.commandLine().getErr();
         Files.createDirectories(dir);
@@ -202,6 +210,11 @@ final class SweepCommand implements Callable<Integer> {
         return done;
     }
 
+    /** The sweep's identity in sweep-command.txt: the command, after the region it measures, if any. */
+    private String commandLine() {
+        return (region == null ? "" : "--region " + ShellWords.quote(region) + " -- ") + join(command);
+    }
+
     static String fileName(long n, int p, int trial) {
         return "n" + n + "-p" + p + "-t" + trial + ".fsk";
     }
@@ -249,8 +262,37 @@ final class SweepCommand implements Callable<Integer> {
             throw new BenchCommand.RunFailed(RecordingInput.lost(recording, rec.toString(), "a partial DAG")
                     + "; not indexed");
         }
-        DelayReport report = DelaySpotter.analyze(DagInput.dag(recording, rec.toString()));
+        Dag dag = DagInput.dag(recording, rec.toString());
+        if (region != null) {
+            dag = regionDag(recording, dag, rec.toString(), region);
+        }
+        DelayReport report = DelaySpotter.analyze(dag);
         return row(n, p, trial, name, report, serial, pin);
+    }
+
+    /**
+     * The part of the DAG inside the last occurrence of the region (as predict --region takes it: the nodes
+     * that started and ended inside it, over its frame); a failed run when the recording has no such region
+     * or no node inside it (the recording is kept, not indexed, and recorded again on resume).
+     */
+    static Dag regionDag(Recording recording, Dag dag, String name, String label) {
+        RegionRecord last = null;
+        for (RegionRecord r : recording.regions()) {
+            if (r.label().equals(label)) {
+                last = r;
+            }
+        }
+        if (last == null) {
+            throw new BenchCommand.RunFailed(name + " has no region '" + label + "' (its regions: "
+                    + (recording.regions().isEmpty() ? "none" : String.join(", ", recording.regions().stream()
+                    .map(RegionRecord::label).collect(java.util.stream.Collectors.toCollection(TreeSet::new))))
+                    + "); not indexed");
+        }
+        Dag inside = DagWindow.within(dag, last.startNs(), last.startNs() + last.measures().elapsedNs());
+        if (inside.nodes().isEmpty()) {
+            throw new BenchCommand.RunFailed(name + ": no node of the DAG lies inside region '" + label + "'; not indexed");
+        }
+        return inside;
     }
 
     static IndexRow row(long n, int p, int trial, String file, DelayReport report, OptionalLong serial,

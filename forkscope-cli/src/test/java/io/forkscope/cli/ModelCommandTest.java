@@ -60,7 +60,7 @@ class ModelCommandTest {
         Path model = dir.resolve("m.json");
         CliRunner.Result fit = CliRunner.run("model", "fit", runs.toString(), "-o", model.toString());
         assertThat(fit.exitCode()).as(fit.err()).isZero();
-        for (String c : List.of("b1 = ", "b7 = ", "a1 = ", "a2 = ", "d1 = ", "d5 = ", "e1 = ", "e5 = ", "c1 = ", "c6 = ",
+        for (String c : List.of("b1 = ", "b7 = ", "a1 = ", "a2 = ", "d0 = ", "d1 = ", "d5 = ", "e0 = ", "e1 = ", "e5 = ", "c1 = ", "c6 = ",
                 "f1 = ", "f4 = ", "s1 = ", "s9 = ", "h1 = ", "h4 = ")) {
             assertThat(fit.out()).contains(c);
         }

@@ -174,6 +174,88 @@ class PredictCommandTest {
         assertThat(r.err()).contains("warning: no node of the DAG ran in Main.java:9");
     }
 
+    /**
+     * --speedup REGION=k: the region 'kernel' [10, 40) holds B, C and D (A ends at its begin); 2× faster
+     * they take B 10, C 5, D 5: work 30, span A, B, D = 25, parallelism 1.2; T_2: A [0, 10), C [10, 15) on
+     * w0, B [10, 20) stolen by w1, D [20, 25): 25; T_1 = 30. With --region kernel as well, the region's
+     * own DAG (B, C, D without A): work 20, span B, D = 15, T_2 = 15. A name that is both a region and a
+     * site must say which.
+     */
+    @Test
+    void aWhatIfScalesTheNodesInsideARegion() throws Exception {
+        RegionRecord kernel = new RegionRecord("kernel", "main", 10, new WorkSpan(40, 30, 30, 0, 1, 30), 0);
+        Path f = diamond("region.fsk", "time", 0, false, kernel);
+        for (String name : List.of("kernel", "region:kernel")) {
+            CliRunner.Result r = CliRunner.run("predict", f.toString(), "-p", "1,2", "--speedup", name + "=2", "--json");
+            assertThat(r.exitCode()).as(name + ": " + r.err()).isZero();
+            JsonNode w = new ObjectMapper().readTree(r.out()).get("what_if");
+            assertThat(w.get("dag").get("work_ns").asLong()).as(name).isEqualTo(30);
+            assertThat(w.get("dag").get("span_ns").asLong()).isEqualTo(25);
+            assertThat(w.get("dag").get("parallelism").asDouble()).isEqualTo(1.2);
+            assertThat(w.get("predicted").get(0).get("sequential").get("t_p_ns").asLong()).isEqualTo(30);
+            assertThat(w.get("predicted").get(1).get("sequential").get("t_p_ns").asLong()).isEqualTo(25);
+            JsonNode s = w.get("speedups").get(0);
+            assertThat(s.get("region").asText()).isEqualTo("kernel");
+            assertThat(s.get("nodes_inside").asLong()).isEqualTo(3);
+            assertThat(s.get("work_inside_ns").asLong()).isEqualTo(40);
+            assertThat(s.get("nodes_crossing").asLong()).isZero();
+            assertThat(s.get("occurrences").toString()).isEqualTo("[{\"start_ns\":10,\"end_ns\":40}]");
+        }
+        CliRunner.Result r = CliRunner.run("predict", f.toString(), "-p", "2", "--speedup", "kernel=2");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.out()).contains("What if region 'kernel' 2\u00d7 faster (3 node(s) inside its 1 occurrence, work"
+                + " 40 ns) (the nodes in those regions: work and");
+        assertThat(r.out().lines().toList()).contains("  work T1 (ns)      50     30  -40.0%",
+                "  span T\u221e (ns)      40     25  -37.5%", "  2               40     25  -37.5%");
+        r = CliRunner.run("predict", f.toString(), "-p", "2", "--region", "kernel", "--speedup", "kernel=2", "--json");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        JsonNode w = new ObjectMapper().readTree(r.out()).get("what_if");
+        assertThat(w.get("dag").get("work_ns").asLong()).isEqualTo(20);
+        assertThat(w.get("dag").get("span_ns").asLong()).isEqualTo(15);
+        assertThat(w.get("predicted").get(0).get("sequential").get("t_p_ns").asLong()).isEqualTo(15);
+
+        RegionRecord named = new RegionRecord("QuickSort.partition", "main", 10, new WorkSpan(40, 30, 30, 0, 1, 30), 0);
+        Path both = diamond("both.fsk", "time", 0, true, named);
+        assertUserError(CliRunner.run("predict", both.toString(), "--speedup", "QuickSort.partition=2"),
+                "'QuickSort.partition' in " + both + " is both a region and a call site; write --speedup"
+                        + " region:QuickSort.partition=2 or site:QuickSort.partition=2");
+        for (String[] pick : new String[][] {{"region:", "40"}, {"site:", "20"}}) {
+            r = CliRunner.run("predict", both.toString(), "-p", "2", "--speedup", pick[0] + "QuickSort.partition=2",
+                    "--json");
+            assertThat(r.exitCode()).as(r.err()).isZero();
+            long scaled = 50 - new ObjectMapper().readTree(r.out()).get("what_if").get("dag").get("work_ns").asLong();
+            assertThat(scaled * 2).as(pick[0]).isEqualTo(Long.parseLong(pick[1]));   // half the scaled work is gone
+        }
+        r = CliRunner.run("predict", diamond("late.fsk", "time", 0, false, new RegionRecord("late", "main", 100,
+                new WorkSpan(0, 0, 0, 0, 0, 5), 0)).toString(), "-p", "2", "--speedup", "late=2");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.err()).contains("warning: no node of the DAG ran inside region 'late'");
+    }
+
+    /**
+     * --work-ns 100 on the diamond (work 50): every node's work and span doubled, A 20, B 40, C 20, D 20:
+     * span 80, T_1 = 100, T_2 = 80 (L = 0); the recorded run's elapsed 40 is now 100% off.
+     */
+    @Test
+    void theNodesCanBeScaledToAnotherRunsWork() throws Exception {
+        Path f = diamond("run.fsk", "time", 0, false);
+        CliRunner.Result r = CliRunner.run("predict", f.toString(), "-p", "1,2", "--work-ns", "100", "--json");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        JsonNode j = new ObjectMapper().readTree(r.out());
+        assertThat(j.get("work_scaled_from_ns").asLong()).isEqualTo(50);
+        assertThat(j.get("dag").get("work_ns").asLong()).isEqualTo(100);
+        assertThat(j.get("dag").get("span_ns").asLong()).isEqualTo(80);
+        assertThat(j.get("predicted").get(0).get("sequential").get("t_p_ns").asLong()).isEqualTo(100);
+        assertThat(j.get("predicted").get(1).get("sequential").get("t_p_ns").asLong()).isEqualTo(80);
+        assertThat(j.get("recorded").get("error_sequential").asDouble()).isEqualTo(1.0);
+        r = CliRunner.run("predict", f.toString(), "-p", "2", "--work-ns", "100");
+        assertThat(r.out()).contains("the nodes' work and span scaled by 2.0000 so that T1 is the work given with"
+                + " --work-ns; the recording's own T1 is 50 ns");
+        assertThat(new ObjectMapper().readTree(CliRunner.run("predict", f.toString(), "--json").out())
+                .get("work_scaled_from_ns").isNull()).isTrue();
+        assertUserError(CliRunner.run("predict", f.toString(), "--work-ns", "0"), "--work-ns must be above 0, not 0");
+    }
+
     // --- bad input: one line naming the problem, exit 2
 
     @Test
@@ -190,10 +272,13 @@ class PredictCommandTest {
         assertUserError(CliRunner.run("predict", run, "--speedup", "QuickSort.partition=0"), "--speedup needs SITE=k");
         assertUserError(CliRunner.run("predict", run, "--speedup", "QuickSort.partition=fast"), "not 'QuickSort.partition=fast'");
         assertUserError(CliRunner.run("predict", run, "--speedup", "QuickSort.partition=2"),
-                run + " has no call sites: --speedup needs a recording made with --sites");
+                "no region 'QuickSort.partition' in " + run + " (it has no regions), and it has no call sites:"
+                        + " --speedup SITE=k needs a recording made with --sites");
         assertUserError(CliRunner.run("predict", sites.toString(), "--speedup", "Nope.nothing=2"),
-                "no call site 'Nope.nothing' in " + sites);
-        assertUserError(CliRunner.run("predict", sites.toString(), "--speedup", "99=2"), "no call site '99'");
+                "no call site or region 'Nope.nothing' in " + sites);
+        assertUserError(CliRunner.run("predict", sites.toString(), "--speedup", "99=2"), "no call site or region '99'");
+        assertUserError(CliRunner.run("predict", run, "--speedup", "region:kernel=2"),
+                run + " has no region 'kernel' (it has no regions)");
         assertUserError(CliRunner.run("predict", diamond("abstract.fsk", "abstract", 100, false).toString()),
                 "recorded in abstract units, so its burden (100 units) is no time; give the steal latency with"
                         + " --latency-ns");

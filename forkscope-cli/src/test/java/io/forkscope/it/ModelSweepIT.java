@@ -101,6 +101,44 @@ class ModelSweepIT {
         assertThat(check.get("errors").get("time").get("runs").asInt()).isEqualTo(8);
     }
 
+    /**
+     * --region: each row holds the statistics of the region's last occurrence (fib repeats its kernel
+     * after a warm-up and measures each repetition in a region 'fib'): its elapsed is that
+     * occurrence's, its work at most the whole run's; the region is part of the sweep's identity, and a
+     * label the program does not use stops the sweep naming it.
+     */
+    @Test
+    void aRegionSweepIndexesTheRegionsLastOccurrence(@TempDir Path dir) throws Exception {
+        Path runs = dir.resolve("runs");
+        String[] sweep = {"sweep", "--region", "fib", "--n", "18,19", "-p", "1,2", "--trials", "1", "-o",
+                          runs.toString(), "--", CliIT.java(), "-cp", CliIT.cp(), SampleMain.class.getName(), "fib",
+                          "--n", "{n}", "--cutoff", "10", "--warmup", "1", "--repeat", "2"};
+        CliRunner.Result r = CliRunner.run(sweep);
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        List<IndexRow> rows = SweepIndex.read(runs.resolve(SweepIndex.FILE_NAME));
+        assertThat(rows).hasSize(4);
+        for (IndexRow row : rows) {
+            io.forkscope.model.Recording rec = io.forkscope.model.RecordingReader.read(runs.resolve(row.file()));
+            List<io.forkscope.model.RegionRecord> fib = rec.regions().stream().filter(x -> x.label().equals("fib"))
+                    .toList();
+            assertThat(fib).hasSize(2);
+            assertThat(row.elapsed()).isEqualTo(fib.get(1).measures().elapsedNs());
+            long whole = rec.recordedDag().orElseThrow().nodes().stream().mapToLong(n -> n.work()).sum();
+            assertThat(row.work()).isPositive().isLessThan(whole);
+            assertThat(row.work() + row.modelDelay() + row.noWork()).isEqualTo(row.slotTime());
+        }
+        assertThat(Files.readString(runs.resolve("sweep-command.txt"))).startsWith("--region fib -- ");
+        String[] other = sweep.clone();
+        other[2] = "kernel";
+        r = CliRunner.run(other);
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.err()).contains("indexes runs of another command (--region fib -- ");
+        other[other.length - 15] = dir.resolve("runs2").toString();
+        r = CliRunner.run(other);
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(1);
+        assertThat(r.err()).contains("n18-p1-t1.fsk has no region 'kernel' (its regions: fib); not indexed");
+    }
+
     @Test
     void aFailingProgramStopsTheSweepNamingItsCommandAndCode(@TempDir Path dir) throws Exception {
         Path runs = dir.resolve("runs");

@@ -17,8 +17,13 @@ public final class ModelBases {
     public static final List<String> SERIAL_WORK = List.of("1", "n", "n lg n", "n^2", "n^2 lg n", "n^3", "n lglg n");
     /** Eq. 10 (T1(n,p) − T1'(n)): T1'·(p−1)/p, T1'·(p−1). */
     public static final List<String> WORK = List.of("T1'(p-1)/p", "T1'(p-1)");
-    /** Eqs. 13–14 (create_task(n), wait_tasks(n)): s, s lg s, s², s³, s lglg s. */
-    public static final List<String> COUNTS = List.of("n", "n lg n", "n^2", "n^3", "n lglg n");
+    /**
+     * Eqs. 13–14 (create_task(n), wait_tasks(n)): s, s lg s, s², s³, s lglg s, and beyond the paper a
+     * constant (coefficient d0, e0): a program whose cut-off is a recursion depth (strassen's, nqueens'
+     * rows placed by tasks) makes as many tasks at every n past that depth, which no sum of the paper's
+     * bases, all 0 at s = 0 and growing, can be; the lasso leaves d0 at 0 where the counts grow.
+     */
+    public static final List<String> COUNTS = List.of("1", "n", "n lg n", "n^2", "n^3", "n lglg n");
     /** Eq. 12: create·1, create·(p−1), create·(p−1)/p, then the same for wait. */
     public static final List<String> DELAY = List.of("create", "create(p-1)", "create(p-1)/p",
             "wait", "wait(p-1)", "wait(p-1)/p");
@@ -51,7 +56,7 @@ public final class ModelBases {
     }
 
     public static double[] counts(double s) {
-        return new double[] {s, s * lg(s), s * s, s * s * s, s * lglg(s)};
+        return new double[] {1, s, s * lg(s), s * s, s * s * s, s * lglg(s)};
     }
 
     public static double[] delay(double createTask, double waitTasks, int p) {
@@ -66,6 +71,11 @@ public final class ModelBases {
 
     /** "b1".."b7" and the like: the paper's names for a component's coefficients. */
     static List<String> names(String letter, int count) {
-        return java.util.stream.IntStream.rangeClosed(1, count).mapToObj(i -> letter + i).toList();
+        return names(letter, count, 1);
+    }
+
+    /** The same from {@code first}: "d0".."d5" for the counts, whose constant the paper does not have. */
+    static List<String> names(String letter, int count, int first) {
+        return java.util.stream.IntStream.range(first, first + count).mapToObj(i -> letter + i).toList();
     }
 }

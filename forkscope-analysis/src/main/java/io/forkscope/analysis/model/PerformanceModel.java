@@ -9,8 +9,8 @@ import java.util.function.Function;
  * <pre>
  *   T1'(n)      = b1 + b2 s + b3 s lg s + b4 s² + b5 s² lg s + b6 s³ + b7 s lglg s        (Eq. 11)
  *   T1(n,p)     = T1'(n) + a1·T1'(n)·(p−1)/p + a2·T1'(n)·(p−1)                            (Eq. 10)
- *   create(n)   = d1 s + d2 s lg s + d3 s² + d4 s³ + d5 s lglg s                           (Eq. 13)
- *   wait(n)     = e1 s + e2 s lg s + e3 s² + e4 s³ + e5 s lglg s                           (Eq. 14)
+ *   create(n)   = d0 + d1 s + d2 s lg s + d3 s² + d4 s³ + d5 s lglg s                      (Eq. 13, + d0)
+ *   wait(n)     = e0 + e1 s + e2 s lg s + e3 s² + e4 s³ + e5 s lglg s                      (Eq. 14, + e0)
  *   delay(n,p)  = create(n)·(c1 + c2(p−1) + c3(p−1)/p) + wait(n)·(c4 + c5(p−1) + c6(p−1)/p)  (Eq. 12)
  *   no_work(n,p)= (p−1)²·(f1 + f2 s + f3 s lg s + f4 s²)                                   (Eq. 15)
  *   time(n,p)   = (T1(n,p) + delay(n,p) + no_work(n,p)) / p                                (Eq. 9)
@@ -24,7 +24,10 @@ import java.util.function.Function;
  * 10 on each run's T1' (target T1 − T1', which is what a1 and a2 explain), Eq. 12 on each run's
  * measured create_task and wait_tasks, the span no-work on each run's span and work. Prediction
  * chains the fitted models from (n, p) alone. Every coefficient is non-negative and chosen by
- * {@link CrossValidatedLasso}. Each component's training error is that chained prediction
+ * {@link CrossValidatedLasso}, its folds grouped by n ({@link CrossValidatedLasso#fitGrouped}: each
+ * fold holds out every run of one n, so α is chosen by how well it predicts a size it was not fitted
+ * on, the model's whole purpose; row-wise folds leave each n's other trials and p in training and
+ * score only interpolation, and then let bases that explode beyond the grid through). Each component's training error is that chained prediction
  * against the runs' measured values ({@link FitError}).
  *
  * <p>What the training grid must contain: Eqs. 10 and 12 tell (p−1)/p from p−1 only with at least
@@ -121,8 +124,13 @@ public record PerformanceModel(boolean exponential, FittedComponent serialWork, 
             x[i] = features.apply(runs.get(i));
             y[i] = target.apply(runs.get(i));
         }
-        CrossValidatedLasso.Result r = CrossValidatedLasso.fit(x, y);
-        return new FittedComponent(name, ModelBases.names(letter, bases.size()), bases, r.coefficients(), r.alpha(),
+        double[] group = new double[m];
+        for (int i = 0; i < m; i++) {
+            group[i] = runs.get(i).n();
+        }
+        CrossValidatedLasso.Result r = CrossValidatedLasso.fitGrouped(x, y, group);
+        int first = bases == ModelBases.COUNTS ? 0 : 1;     // the counts' constant is d0/e0 (not the paper's)
+        return new FittedComponent(name, ModelBases.names(letter, bases.size(), first), bases, r.coefficients(), r.alpha(),
                 FitError.of(new double[0], new double[0]));
     }
 }

@@ -42,6 +42,35 @@ public final class Costs {
         return new Costs(w, s);
     }
 
+    /**
+     * The recorded costs scaled by one factor so that their work adds up to {@code totalWork}: for
+     * feeding the simulation the work of another run (the T_1 bench measured without the recorder,
+     * whose strands run without its hooks and in another JIT state). Each node's work and span are
+     * multiplied by totalWork / T1 and rounded to the nearest ns (span clamped to work), so the
+     * scaled T1 is totalWork to within half a ns per node; the DAG's shape is kept.
+     *
+     * @throws IllegalArgumentException when totalWork is negative or the recorded work is 0
+     */
+    public static Costs scaledTo(Dag dag, long totalWork) {
+        Costs recorded = recorded(dag);
+        long t1 = 0;
+        for (long w : recorded.work) {
+            t1 += w;
+        }
+        if (totalWork < 0 || t1 == 0) {
+            throw new IllegalArgumentException("cannot scale a DAG of work " + t1 + " to work " + totalWork);
+        }
+        double k = (double) totalWork / t1;
+        int n = recorded.size();
+        long[] w = new long[n];
+        long[] s = new long[n];
+        for (int i = 0; i < n; i++) {
+            w[i] = Math.round(recorded.work[i] * k);
+            s[i] = Math.min(w[i], Math.round(recorded.span[i] * k));
+        }
+        return new Costs(w, s);
+    }
+
     /** @return costs with work {@code work[i]} and span {@code span[i]} for node i (copied) */
     public static Costs of(long[] work, long[] span) {
         if (work.length != span.length) {

@@ -30,7 +30,7 @@ import java.util.Set;
  * @param recorded       the recorded run and the simulation at its P
  */
 public record SimulatedScaling(int nodes, int collapsedNodes, long stealLatencyNs, long seed, Scenario asRecorded,
-                         Scenario whatIf, List<SiteSpeedup> speedups, Recorded recorded) {
+                         Scenario whatIf, List<Speedup> speedups, Recorded recorded) {
     public SimulatedScaling {
         Objects.requireNonNull(asRecorded);
         Objects.requireNonNull(recorded);
@@ -101,12 +101,15 @@ public record SimulatedScaling(int nodes, int collapsedNodes, long stealLatencyN
      * @param sites  the call-site ids it stands for (one name may match several sites)
      * @param factor k > 0; k > 1 is faster
      */
-    public record SiteSpeedup(String name, List<Integer> sites, double factor) {
+    public record SiteSpeedup(String name, List<Integer> sites, double factor) implements Speedup {
         public SiteSpeedup {
             sites = List.copyOf(sites);
-            if (!(factor > 0) || Double.isInfinite(factor)) {
-                throw new IllegalArgumentException(name + ": a speedup must be positive and finite, not " + factor);
-            }
+            Speedup.checkFactor(name, factor);
+        }
+
+        @Override
+        public boolean covers(DagNode node) {
+            return sites.contains(node.site());
         }
     }
 
@@ -136,6 +139,11 @@ public record SimulatedScaling(int nodes, int collapsedNodes, long stealLatencyN
             return elapsedNs == 0 ? Double.NaN : Math.abs((double) elapsedNs - simulatedNs) / elapsedNs;
         }
 
+        /** @return the not-running time's share of P × elapsed; 0 when elapsed is 0 */
+        public double notRunningShare() {
+            return slotTime() == 0 ? 0 : notRunningNs / slotTime();
+        }
+
         /** @return P × elapsed, the worker-time of the run (constant slots) */
         public double slotTime() {
             return (double) workers * elapsedNs;
@@ -155,7 +163,17 @@ public record SimulatedScaling(int nodes, int collapsedNodes, long stealLatencyN
 
     /** @return {@code workers} simulated on {@code dag} with steal latency L and this seed */
     public static SimulatedScaling of(Dag dag, List<Integer> workers, long stealLatencyNs, long seed,
-                                List<SiteSpeedup> speedups, Progress progress) {
+                                List<? extends Speedup> speedups, Progress progress) {
+        return of(dag, Costs.recorded(dag), workers, stealLatencyNs, seed, speedups, progress);
+    }
+
+    /**
+     * @param costs the nodes' costs as replayed "as recorded" (the recorded ones, or {@link
+     *              Costs#scaledTo} another run's work); the speedups apply on top of them
+     * @return {@code workers} simulated on {@code dag} with these costs, steal latency L and this seed
+     */
+    public static SimulatedScaling of(Dag dag, Costs costs, List<Integer> workers, long stealLatencyNs, long seed,
+                                      List<? extends Speedup> speedups, Progress progress) {
         if (workers.isEmpty()) {
             throw new IllegalArgumentException("no worker count to simulate");
         }
@@ -167,7 +185,8 @@ public record SimulatedScaling(int nodes, int collapsedNodes, long stealLatencyN
         int total = perP * (ps.size() * (speedups.isEmpty() ? 1 : 2) + (ps.contains(recordedP) ? 0 : 1));
         int[] done = {0};
         Progress p = progress == null ? (d, t, w) -> { } : progress;
-        Costs recordedCosts = Costs.recorded(dag);
+        costs.checkFits(dag);
+        Costs recordedCosts = costs;
         Map<Integer, Row> rows = new LinkedHashMap<>();
         for (int w : ps) {
             rows.put(w, row(dag, recordedCosts, w, stealLatencyNs, seed, both, p, done, total, ""));
@@ -177,13 +196,7 @@ public record SimulatedScaling(int nodes, int collapsedNodes, long stealLatencyN
                 : row(dag, recordedCosts, recordedP, stealLatencyNs, seed, both, p, done, total, "");
         Scenario whatIf = null;
         if (!speedups.isEmpty()) {
-            Map<Integer, Double> factorBySite = new LinkedHashMap<>();
-            for (SiteSpeedup s : speedups) {
-                for (int site : s.sites()) {
-                    factorBySite.put(site, s.factor());       // a later speedup of the same site wins
-                }
-            }
-            Costs faster = WhatIf.faster(dag, recordedCosts, factorBySite);
+            Costs faster = WhatIf.faster(dag, recordedCosts, speedups);
             List<Row> after = new ArrayList<>();
             for (int w : ps) {
                 after.add(row(dag, faster, w, stealLatencyNs, seed, both, p, done, total, " what-if"));
@@ -196,7 +209,8 @@ public record SimulatedScaling(int nodes, int collapsedNodes, long stealLatencyN
             recorder += n.recorderBefore() + n.recorderInside();
             notRunning += n.notRunning();
         }
-        return new SimulatedScaling(dag.nodes().size(), collapsed, stealLatencyNs, seed, asRecorded, whatIf, speedups,
+        return new SimulatedScaling(dag.nodes().size(), collapsed, stealLatencyNs, seed, asRecorded, whatIf,
+                List.copyOf(speedups),
                 new Recorded(dag.workers(), dag.elapsed(), atRecordedP, recorder, notRunning));
     }
 

@@ -1,6 +1,7 @@
 package io.forkscope.analysis.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.Random;
@@ -56,6 +57,56 @@ class NonNegativeLassoTest {
         for (int j = 0; j < truth.length; j++) {
             assertThat(beta[j]).as("β%d", j + 1).isCloseTo(truth[j], within(1e-6));
         }
+    }
+
+    /**
+     * Folds grouped by n: exact data are recovered as with row-wise folds; a single group leaves nothing
+     * to hold out (the path's smallest α, as with one row); groups and rows must match.
+     */
+    @Test
+    void groupedFoldsHoldOutWholeGroups() {
+        Random rnd = new Random(7);
+        double[][] x = randomDesign(rnd, 40, 6);
+        double[] truth = {3, 0, 0.5, 12, 0, 1e-3};
+        double[] group = new double[40];
+        for (int i = 0; i < 40; i++) {
+            group[i] = i / 4;                       // ten groups of four rows, as ten n with four runs each
+        }
+        double[] beta = CrossValidatedLasso.fitGrouped(x, times(x, truth), group).coefficients();
+        for (int j = 0; j < truth.length; j++) {
+            assertThat(beta[j]).as("β%d", j + 1).isCloseTo(truth[j], within(1e-6));
+        }
+        double[] y = times(x, truth);
+        for (int i = 0; i < y.length; i++) {
+            y[i] += rnd.nextGaussian();
+        }
+        CrossValidatedLasso.Result one = CrossValidatedLasso.fitGrouped(x, y, new double[40]);
+        assertThat(one.alpha()).isEqualTo(one.alphas()[one.alphas().length - 1]);
+        assertThat(one.meanSquaredError()).containsOnly(Double.NaN);
+        assertThatThrownBy(() -> CrossValidatedLasso.fitGrouped(x, y, new double[3]))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    /**
+     * Why the folds are grouped: y = n exactly at n = 1 … 4, each n twice with a little noise, and the
+     * bases n and n³. Row-wise folds leave each n's twin in training and score interpolation, which
+     * the n³ column does nearly as well; held out by n, the n³ fit of the end sizes is an
+     * extrapolation, so the grouped fit extrapolates to n = 16 within 5% (the n³ basis, used, would put
+     * it far off).
+     */
+    @Test
+    void groupedFoldsPreferTheBasisThatExtrapolates() {
+        double[] ns = {1, 1, 2, 2, 3, 3, 4, 4};
+        double[] noise = {0.02, -0.02, 0.03, -0.01, -0.02, 0.02, 0.01, -0.03};
+        double[][] x = new double[ns.length][];
+        double[] y = new double[ns.length];
+        for (int i = 0; i < ns.length; i++) {
+            x[i] = new double[] {ns[i], ns[i] * ns[i] * ns[i]};
+            y[i] = ns[i] + noise[i];
+        }
+        double[] beta = CrossValidatedLasso.fitGrouped(x, y, ns).coefficients();
+        double at16 = beta[0] * 16 + beta[1] * 4096;
+        assertThat(Math.abs(at16 - 16) / 16).isLessThan(0.05);
     }
 
     @Test

@@ -17,12 +17,16 @@ import net.jqwik.api.Property;
 class PerformanceModelProperties {
 
     /**
-     * Worlds whose no-work is the paper's Eq. 15. Error bound 1%: the data are exact, but seven
+     * Worlds whose no-work is the paper's Eq. 15. Error bound 3%: the data are exact, but seven
      * bases of T1'(n) over seven distinct n are a square, badly conditioned system, and the
      * smallest α's shrinkage (10⁻⁸ of alphaMax) is amplified by it and then by a 4× extrapolation in
-     * n (n³ terms: 64×); the paper's own errors on real data are 10–45%.
+     * n (n³ terms: 64×); and the folds hold out one n each (grouped by n), so the folds of the
+     * smallest and largest n score an extrapolation of that ill-conditioned system, where a slightly
+     * larger α can score better than the exact one (2.1% at 4× n with the counts' constant basis, the
+     * largest in 1,000 tries); the
+     * paper's own errors on real data are 10–45%.
      */
-    @Property(tries = 200)
+    @Property(tries = 300)
     void timeIsPredictedBeyondTheGrid(@ForAll long seed) {
         EquationWorld w = world(new Random(seed), false);
         PerformanceModel m = PerformanceModel.fit(w.grid(PerformanceModelTest.NS, PerformanceModelTest.PS), false);
@@ -31,7 +35,7 @@ class PerformanceModelProperties {
             for (int p : new int[] {4, 32}) {
                 double actual = w.time(n, p);
                 assertThat(Math.abs(m.predict(n, p).time() - actual) / actual).as("time(%s, %d)", n, p)
-                        .isLessThan(0.01);
+                        .isLessThan(0.03);
             }
         }
     }

@@ -49,7 +49,7 @@ class PerformanceModelTest {
         PerformanceModel m = PerformanceModel.fit(w.grid(NS, PS), false);
         assertThat(m.serialWork().coefficientNames()).containsExactly("b1", "b2", "b3", "b4", "b5", "b6", "b7");
         assertThat(m.work().coefficientNames()).containsExactly("a1", "a2");
-        assertThat(m.waitTasks().coefficientNames()).containsExactly("e1", "e2", "e3", "e4", "e5");
+        assertThat(m.waitTasks().coefficientNames()).containsExactly("e0", "e1", "e2", "e3", "e4", "e5");
         assertThat(m.noWork().coefficientNames()).containsExactly("f1", "f2", "f3", "f4");
         assertThat(m.work().coefficients()).containsExactly(w.a(), within(1e-6));
         assertThat(m.noWork().coefficients()).containsExactly(w.f(), within(1e-3));

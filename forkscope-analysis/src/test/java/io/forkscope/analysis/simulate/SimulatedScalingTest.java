@@ -105,7 +105,7 @@ class SimulatedScalingTest {
         assertThat(pr.whatIf().shape()).isEqualTo(new DagShape(40, 30, 30, 3));
         assertThat(pr.whatIf().rows()).extracting(r -> r.sequential().makespan()).containsExactly(40L, 30L);
         assertThat(pr.slowerAfter()).isEmpty();
-        assertThat(pr.speedups()).extracting(SiteSpeedup::name).containsExactly("B.java:3");
+        assertThat(pr.speedups()).extracting(Speedup::name).containsExactly("B.java:3");
     }
 
     @Test

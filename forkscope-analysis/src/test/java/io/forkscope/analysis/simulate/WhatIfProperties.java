@@ -85,4 +85,43 @@ class WhatIfProperties {
         Simulation s = WorkStealingSimulator.simulate(dag, faster, new SimulationOptions(p, 0, seed, mode));
         assertThat(s.makespan() * p).isBetween(after.work(), after.work() + (long) (p - 1) * after.replaySpan());
     }
+
+    /**
+     * A region speedup scales exactly the nodes whose [start, end] lies inside one of its occurrences
+     * (an oracle that checks each node against each interval apart), counts as crossing exactly those
+     * that overlap one without lying inside any, and never lengthens work, span or replay span.
+     */
+    @Property(tries = 300)
+    void aFasterRegionScalesExactlyTheNodesInsideIt(@ForAll long seed, @ForAll @IntRange(min = 0, max = 80) int size,
+                                                   @ForAll @DoubleRange(min = 1, max = 8) double k) {
+        Random rnd = new Random(seed);
+        Dag dag = SimDags.random(rnd, size);
+        long span = Math.max(1, dag.finish() - dag.begin());
+        java.util.List<RegionSpeedup.Occurrence> occurrences = new java.util.ArrayList<>();
+        for (int i = rnd.nextInt(4); i > 0; i--) {
+            long a = dag.begin() + rnd.nextLong(span + 1);
+            long b = dag.begin() + rnd.nextLong(span + 1);
+            occurrences.add(new RegionSpeedup.Occurrence(Math.min(a, b), Math.max(a, b)));
+        }
+        RegionSpeedup r = RegionSpeedup.of(dag, "r", occurrences, k);
+        Costs faster = WhatIf.faster(dag, Costs.recorded(dag), java.util.List.of(r));
+        long inside = 0;
+        long crossing = 0;
+        for (DagNode n : dag.nodes()) {
+            boolean in = occurrences.stream().anyMatch(o -> o.startNs() <= n.start() && n.end() <= o.endNs());
+            boolean overlaps = occurrences.stream().anyMatch(o -> Math.max(o.startNs(), n.start())
+                    < Math.min(o.endNs(), n.end()));
+            inside += in ? 1 : 0;
+            crossing += !in && overlaps ? 1 : 0;
+            assertThat(faster.work(n.id())).isEqualTo(in ? Math.round(n.work() / k) : n.work());
+            assertThat(faster.span(n.id())).isEqualTo(in ? Math.round(n.span() / k) : n.span());
+        }
+        assertThat(r.nodesInside()).isEqualTo(inside);
+        assertThat(r.nodesCrossing()).isEqualTo(crossing);
+        DagShape before = DagShape.of(dag);
+        DagShape after = DagShape.of(dag, faster);
+        assertThat(after.work()).isLessThanOrEqualTo(before.work());
+        assertThat(after.span()).isLessThanOrEqualTo(before.span());
+        assertThat(after.replaySpan()).isLessThanOrEqualTo(before.replaySpan());
+    }
 }

@@ -46,6 +46,18 @@ public record IndexRow(long n, int p, int trial, String file, long createTask, l
         return Math.max(0, slotTime - work - noWork);
     }
 
+    /**
+     * The run's net time: its elapsed time less the share of ∫ slots dt its threads spent off the CPU
+     * inside strands (the machine's) and in forkscope's own hooks (the recorder's), i.e. elapsed ×
+     * (T1 + delay + no-work) / ∫ slots dt with Delay Spotter's delay (P × net = T1 + delay + no-work
+     * with constant slots): the time the program would have taken without the recorder on a machine
+     * of its own, as far as the recording can tell (time a worker's thread lost outside its strands,
+     * between tasks, stays in Delay Spotter's delay). The elapsed time when the slot time is 0.
+     */
+    public long netElapsed() {
+        return slotTime == 0 ? elapsed : Math.round(elapsed * ((double) (work + delay + noWork) / slotTime));
+    }
+
     /** Not-running time as a share of ∫ slots dt (P × elapsed); 0 for an empty run. */
     public double notRunningShare() {
         return slotTime == 0 ? 0 : (double) notRunning / slotTime;
@@ -53,7 +65,16 @@ public record IndexRow(long n, int p, int trial, String file, long createTask, l
 
     /** The row as the model sees it; T1' 0 when unknown (then it has no error of its own in a check). */
     public TrainingRun trainingRun() {
-        return new TrainingRun(n, p, serialWork.orElse(0), work, createTask, waitTasks, modelDelay(), noWork,
-                elapsed, span);
+        return trainingRun(false);
+    }
+
+    /**
+     * @param net the net run ({@link #netElapsed()}): Delay Spotter's delay alone and the net time, so that
+     *            Eq. 9 holds for it: P × net = T1 + delay + no-work
+     * @return the row as the model sees it
+     */
+    public TrainingRun trainingRun(boolean net) {
+        return new TrainingRun(n, p, serialWork.orElse(0), work, createTask, waitTasks, net ? delay : modelDelay(),
+                noWork, net ? netElapsed() : elapsed, span);
     }
 }

@@ -25,7 +25,8 @@ import java.util.Map;
  * predict} and {@code model check}:
  * <pre>
  * { "format": "forkscope-model", "version": 1, "exponential": false,
- *   "training": { "n": [1000.0, ...], "p": [1, 2, 3], "runs": 27, "trials": 3, "oversubscribed_p": [3] },
+ *   "training": { "n": [1000.0, ...], "p": [1, 2, 3], "runs": 27, "trials": 3, "oversubscribed_p": [3],
+ *                 "time": "elapsed", "trials_kept": "all" },
  *   "components": { "serial_work": { "name": "T1'", "bases": ["1", "n", ...],
  *                                    "coefficients": { "b1": 120000.0, "b2": 0.0, ... }, "alpha": 0.000001,
  *                                    "training_error": { "runs": 27, "q1": 0.01, "median": 0.02, "q3": 0.03, "max": 0.05 } },
@@ -33,7 +34,9 @@ import java.util.Map;
  *                   "span": ..., "no_work_span": ... },
  *   "time_error": { ... }, "time_error_span": { ... } }
  * </pre>
- * Coefficients are decimals that read back as the same double (so a model read back predicts
+ * {@code time} is {@code "net"} for a model fitted on the runs' net time ({@link TrainingSet}), and
+ * {@code trials_kept} {@code "fastest"} for one fitted on each (n, p)'s fastest trial (absent: elapsed,
+ * all, as before they existed). Coefficients are decimals that read back as the same double (so a model read back predicts
  * exactly what it predicted when fitted); an error without rows is null for each of its numbers.
  * The bases are checked on reading: a model whose bases differ from this forkscope's equations is
  * refused rather than evaluated on the wrong features.
@@ -79,6 +82,8 @@ public final class ModelFile {
             g.writeNumberField("runs", grid.runs());
             g.writeNumberField("trials", grid.trials());
             ints(g, "oversubscribed_p", grid.oversubscribed());
+            g.writeStringField("time", grid.net() ? "net" : "elapsed");
+            g.writeStringField("trials_kept", grid.fastestTrial() ? "fastest" : "all");
             g.writeEndObject();
             g.writeObjectFieldStart("components");
             List<FittedComponent> cs = model.components();
@@ -158,8 +163,15 @@ public final class ModelFile {
             for (Object o : (List<?>) training.get("n")) {
                 ns.add((Double) o);
             }
+            Object time = training.containsKey("time") ? training.get("time") : "elapsed";
+            Object kept = training.containsKey("trials_kept") ? training.get("trials_kept") : "all";
+            if (!List.of("net", "elapsed").contains(time) || !List.of("fastest", "all").contains(kept)) {
+                throw new NotAModel("a damaged forkscope model (training time '" + time + "' or trials_kept '" + kept
+                        + "' unknown)");
+            }
             TrainingGrid grid = new TrainingGrid(ns, intList(training.get("p")), integer(training.get("runs")),
-                    integer(training.get("trials")), intList(training.get("oversubscribed_p")));
+                    integer(training.get("trials")), intList(training.get("oversubscribed_p")), "net".equals(time),
+                    "fastest".equals(kept));
             Map<?, ?> components = (Map<?, ?>) m.get("components");
             List<FittedComponent> cs = new ArrayList<>();
             for (int i = 0; i < KEYS.size(); i++) {

@@ -80,6 +80,14 @@ public final class ModelText {
         if (!grid.ps().contains(1) || grid.ps().size() < 2) {
             notes.add("no_work needs runs at p = 1 and p >= 2 to be anything but 0");
         }
+        if (grid.net()) {
+            notes.add("net time: each run's elapsed time less its recorder's hooks and its threads' time off the CPU,"
+                    + " and Delay Spotter's delay (the time a program would take without the recorder on a machine of"
+                    + " its own)");
+        }
+        if (grid.fastestTrial()) {
+            notes.add("the fastest trial of each (n, p) only (the least disturbed)");
+        }
         if (!grid.oversubscribed().isEmpty()) {
             notes.add("p = " + grid.oversubscribed().stream().map(String::valueOf).collect(Collectors.joining(", "))
                     + " ran on fewer cores than workers (oversubscribed): their time includes waiting for a core");

@@ -5,13 +5,24 @@ import java.util.List;
 /**
  * The training grid of a fitted model: the distinct n and p it learnt from, how many runs and
  * trials, and which p ran on fewer cores than workers (oversubscribed: on a 2-core machine, p = 3).
- * predict measures its extrapolation against it.
+ * predict measures its extrapolation against it. {@code net} and {@code fastestTrial} say which
+ * time it learnt ({@link TrainingSet}): model check measures the runs it checks the same way.
+ *
+ * @param net          trained on the net time (without the recorder's hooks and off-CPU time) rather than
+ *                     the elapsed time
+ * @param fastestTrial trained on the fastest trial of each (n, p) rather than on every trial
  */
-public record TrainingGrid(List<Double> ns, List<Integer> ps, int runs, int trials, List<Integer> oversubscribed) {
+public record TrainingGrid(List<Double> ns, List<Integer> ps, int runs, int trials, List<Integer> oversubscribed,
+                           boolean net, boolean fastestTrial) {
     public TrainingGrid {
         ns = List.copyOf(ns);
         ps = List.copyOf(ps);
         oversubscribed = List.copyOf(oversubscribed);
+    }
+
+    /** Trained on every trial's elapsed time (the paper's). */
+    public TrainingGrid(List<Double> ns, List<Integer> ps, int runs, int trials, List<Integer> oversubscribed) {
+        this(ns, ps, runs, trials, oversubscribed, false, false);
     }
 
     public double maxN() {

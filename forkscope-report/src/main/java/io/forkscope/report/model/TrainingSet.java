@@ -20,8 +20,21 @@ import java.util.TreeSet;
  *       more than {@link #SPREAD_LIMIT}: each trial is a training row, so the fit averages them,
  *       but the point is noisy.</li>
  * </ul>
+ * Two choices of what time the model learns, for a machine other processes disturb:
+ * <ul>
+ *   <li>{@code net}: each run's net time ({@link IndexRow#netElapsed()}) and Delay Spotter's delay
+ *       instead of its elapsed time and the delay that holds the recorder's and the machine's time:
+ *       both of those grow with the load of the machine and the recorder's hooks, not with the
+ *       program's n and p, and no term of Eq. 12 describes them;</li>
+ *   <li>{@code fastestTrial}: of each (n, p), only the trial with the shortest time (net or
+ *       elapsed, as learnt): a disturbance only ever lengthens a run, so the fastest of several trials
+ *       is the least disturbed (benchmarking's minimum of trials), where a least-squares fit over all
+ *       trials follows their mean, which one disturbed trial can double. Its T1' stays that of its
+ *       own trial's 1-worker run.</li>
+ * </ul>
  */
-public record TrainingSet(List<IndexRow> kept, List<String> refused, List<String> flagged) {
+public record TrainingSet(List<IndexRow> kept, List<String> refused, List<String> flagged, boolean net,
+                          boolean fastestTrial) {
     public static final double NOT_RUNNING_LIMIT = 0.10;
     public static final double SPREAD_LIMIT = 0.10;
 
@@ -33,6 +46,16 @@ public record TrainingSet(List<IndexRow> kept, List<String> refused, List<String
 
     /** @param needSerial whether a run without T1' is refused (fitting) or kept (checking) */
     public static TrainingSet screen(List<IndexRow> rows, boolean keepNoisy, boolean needSerial) {
+        return screen(rows, keepNoisy, needSerial, false, false);
+    }
+
+    /**
+     * @param needSerial   whether a run without T1' is refused (fitting) or kept (checking)
+     * @param net          learn (or check) the net time
+     * @param fastestTrial keep only the fastest kept trial of each (n, p), after the screening and flags
+     */
+    public static TrainingSet screen(List<IndexRow> rows, boolean keepNoisy, boolean needSerial, boolean net,
+                                     boolean fastestTrial) {
         List<IndexRow> kept = new ArrayList<>();
         List<String> refused = new ArrayList<>();
         List<String> flagged = new ArrayList<>();
@@ -67,7 +90,24 @@ public record TrainingSet(List<IndexRow> kept, List<String> refused, List<String
                         point.size(), 100 * spread));
             }
         }
-        return new TrainingSet(kept, refused, flagged);
+        if (fastestTrial) {
+            List<IndexRow> fastest = new ArrayList<>();
+            for (List<IndexRow> point : points.values()) {
+                IndexRow best = point.get(0);
+                for (IndexRow r : point) {
+                    if (time(r, net) < time(best, net)) {
+                        best = r;
+                    }
+                }
+                fastest.add(best);
+            }
+            kept = fastest;
+        }
+        return new TrainingSet(kept, refused, flagged, net, fastestTrial);
+    }
+
+    private static long time(IndexRow r, boolean net) {
+        return net ? r.netElapsed() : r.elapsed();
     }
 
     /** (max − min) / median of the trials' elapsed times; 0 for one trial. */
@@ -79,7 +119,7 @@ public record TrainingSet(List<IndexRow> kept, List<String> refused, List<String
     }
 
     public List<TrainingRun> runs() {
-        return kept.stream().map(IndexRow::trainingRun).toList();
+        return kept.stream().map(r -> r.trainingRun(net)).toList();
     }
 
     /** The grid of the kept runs. */
@@ -94,6 +134,7 @@ public record TrainingSet(List<IndexRow> kept, List<String> refused, List<String
         }
         List<Integer> oversubscribed = kept.stream().filter(r -> r.p() > r.cpus()).map(IndexRow::p).distinct()
                 .sorted().toList();
-        return new TrainingGrid(new ArrayList<>(ns), new ArrayList<>(ps), kept.size(), trials.size(), oversubscribed);
+        return new TrainingGrid(new ArrayList<>(ns), new ArrayList<>(ps), kept.size(), trials.size(), oversubscribed,
+                net, fastestTrial);
     }
 }

@@ -11,5 +11,13 @@ package io.forkscope.report.predict;
  * @param incomplete    the first line when the recording does not cover the whole run, else null
  * @param machineLine   the machine's load during the run ({@code MachineLine}), or null
  * @param cpus          the CPUs of the machine the run was recorded on, 0 when unknown
+ * @param scaledFrom    the DAG's recorded work T1 (ns) when the nodes' costs were scaled to another
+ *                      work ({@code --work-ns}), else -1
  */
-public record PredictContext(String file, String latencySource, String incomplete, String machineLine, int cpus) {}
+public record PredictContext(String file, String latencySource, String incomplete, String machineLine, int cpus,
+                             long scaledFrom) {
+    /** Costs as recorded. */
+    public PredictContext(String file, String latencySource, String incomplete, String machineLine, int cpus) {
+        this(file, latencySource, incomplete, machineLine, cpus, -1);
+    }
+}

@@ -8,7 +8,9 @@ import io.forkscope.analysis.simulate.SimulatedScaling;
 import io.forkscope.analysis.simulate.SimulatedScaling.Point;
 import io.forkscope.analysis.simulate.SimulatedScaling.Row;
 import io.forkscope.analysis.simulate.SimulatedScaling.Scenario;
+import io.forkscope.analysis.simulate.RegionSpeedup;
 import io.forkscope.analysis.simulate.SimulatedScaling.SiteSpeedup;
+import io.forkscope.analysis.simulate.Speedup;
 import io.forkscope.report.JsonFields;
 import java.io.IOException;
 import java.io.Writer;
@@ -16,7 +18,8 @@ import java.io.Writer;
 /**
  * {@code forkscope predict --json}, for scripts: {@code file}, {@code complete}, {@code nodes},
  * {@code collapsed_nodes}, {@code steal_latency_ns}, {@code steal_latency_source}, {@code seed},
- * {@code cpus} (of the machine the run was recorded on, 0 unknown), {@code dag} (the scenario's
+ * {@code cpus} (of the machine the run was recorded on, 0 unknown), {@code work_scaled_from_ns} (the
+ * recording's own T1 when {@code --work-ns} scaled the nodes' costs, else null), {@code dag} (the scenario's
  * {@code work_ns}, {@code span_ns}, {@code replay_span_ns} (collapsed nodes at their whole work),
  * {@code depth}, {@code parallelism}), {@code predicted} (one object per P: {@code workers},
  * {@code sequential} and {@code malleable}, each {@code t_p_ns}, {@code speedup} (T1/T_P),
@@ -24,8 +27,10 @@ import java.io.Writer;
  * {@code recorded} ({@code workers}, {@code elapsed_ns}, {@code simulated_sequential_ns},
  * {@code simulated_malleable_ns}, {@code error_sequential} and {@code error_malleable}
  * (|measured − simulated| / measured, null when elapsed is 0), {@code forkscope_ns},
- * {@code not_running_ns}) and {@code what_if}: null, or {@code speedups} (each {@code site} as
- * named, {@code site_ids}, {@code factor}), {@code dag} and {@code predicted} as above after the
+ * {@code not_running_ns}, {@code noisy}: its threads off the CPU 10% or more of P × elapsed) and {@code what_if}: null, or {@code speedups} (each either {@code site} as
+ * named and {@code site_ids}, or {@code region} (its label), {@code occurrences} ({@code start_ns},
+ * {@code end_ns}), {@code nodes_inside}, {@code work_inside_ns} and {@code nodes_crossing}; then
+ * {@code factor}), {@code dag} and {@code predicted} as above after the
  * speedups, and {@code slower_at} (the P where T_P grew: Graham's anomaly). Times and worker-times
  * are whole nanoseconds, ratios decimals (see {@code Numbers}).
  */
@@ -43,6 +48,11 @@ public final class PredictJson {
             g.writeStringField("steal_latency_source", c.latencySource());
             g.writeNumberField("seed", p.seed());
             g.writeNumberField("cpus", c.cpus());
+            if (c.scaledFrom() >= 0) {
+                g.writeNumberField("work_scaled_from_ns", c.scaledFrom());
+            } else {
+                g.writeNullField("work_scaled_from_ns");
+            }
             scenario(g, p.asRecorded());
             SimulatedScaling.Recorded r = p.recorded();
             g.writeObjectFieldStart("recorded");
@@ -54,21 +64,38 @@ public final class PredictJson {
             error(g, "error_malleable", r.errorMalleable());
             g.writeNumberField("forkscope_ns", r.recorderNs());
             g.writeNumberField("not_running_ns", r.notRunningNs());
+            g.writeBooleanField("noisy", PredictText.noisy(r));
             g.writeEndObject();
             if (p.whatIf() == null) {
                 g.writeNullField("what_if");
             } else {
                 g.writeObjectFieldStart("what_if");
                 g.writeArrayFieldStart("speedups");
-                for (SiteSpeedup s : p.speedups()) {
+                for (Speedup speedup : p.speedups()) {
                     g.writeStartObject();
-                    g.writeStringField("site", s.name());
-                    g.writeArrayFieldStart("site_ids");
-                    for (int id : s.sites()) {
-                        g.writeNumber(id);
+                    if (speedup instanceof RegionSpeedup region) {
+                        g.writeStringField("region", region.name());
+                        g.writeArrayFieldStart("occurrences");
+                        for (RegionSpeedup.Occurrence o : region.occurrences()) {
+                            g.writeStartObject();
+                            g.writeNumberField("start_ns", o.startNs());
+                            g.writeNumberField("end_ns", o.endNs());
+                            g.writeEndObject();
+                        }
+                        g.writeEndArray();
+                        g.writeNumberField("nodes_inside", region.nodesInside());
+                        g.writeNumberField("work_inside_ns", region.workInside());
+                        g.writeNumberField("nodes_crossing", region.nodesCrossing());
+                    } else {
+                        SiteSpeedup s = (SiteSpeedup) speedup;
+                        g.writeStringField("site", s.name());
+                        g.writeArrayFieldStart("site_ids");
+                        for (int id : s.sites()) {
+                            g.writeNumber(id);
+                        }
+                        g.writeEndArray();
                     }
-                    g.writeEndArray();
-                    jsonRatio(g, "factor", s.factor());
+                    jsonRatio(g, "factor", speedup.factor());
                     g.writeEndObject();
                 }
                 g.writeEndArray();

@@ -4,7 +4,9 @@ import io.forkscope.analysis.simulate.DagShape;
 import io.forkscope.analysis.simulate.SimulatedScaling;
 import io.forkscope.analysis.simulate.SimulatedScaling.Point;
 import io.forkscope.analysis.simulate.SimulatedScaling.Row;
+import io.forkscope.analysis.simulate.RegionSpeedup;
 import io.forkscope.analysis.simulate.SimulatedScaling.SiteSpeedup;
+import io.forkscope.analysis.simulate.Speedup;
 import io.forkscope.report.Numbers;
 import io.forkscope.report.TextWrap;
 import java.io.IOException;
@@ -42,6 +44,11 @@ public final class PredictText {
         text.add("  work T1 " + ns(shape.work()) + ", span T\u221e " + ns(shape.span()) + ", parallelism T1/T\u221e "
                 + Numbers.fixed2(shape.parallelism()) + (both ? "; span with collapsed nodes whole "
                 + ns(shape.replaySpan()) : ""));
+        if (c.scaledFrom() >= 0) {
+            text.add("  the nodes' work and span scaled by " + String.format(Locale.ROOT, "%.4f", shape.work()
+                    / (double) Math.max(1, c.scaledFrom())) + " so that T1 is the work given with --work-ns; the"
+                    + " recording's own T1 is " + ns(c.scaledFrom()));
+        }
         text.add("Steal latency L: " + Numbers.grouped(p.stealLatencyNs()) + " ns per steal, " + c.latencySource()
                 + "; seed " + p.seed());
         if (both) {
@@ -123,6 +130,12 @@ public final class PredictText {
                     + percent(r.notRunningNs(), slot) + " of P \u00d7 elapsed; forkscope bench -p " + r.workers()
                     + " times the program without the recorder");
         }
+        if (noisy(r)) {
+            text.add("  warning: its threads were off the CPU " + percent(r.notRunningNs(), slot) + " of P \u00d7 elapsed"
+                    + " (10% or more: other processes, the JIT, GC; model fit refuses such training runs): its elapsed"
+                    + " time is the machine's as much as the program's, so the error above is no check of the"
+                    + " simulation; record it again on a quieter machine");
+        }
         int largest = p.largestP();
         if (cpus > 0 && largest > cpus) {
             text.add("  the run was recorded on " + cpus + " CPU(s): only P \u2264 " + cpus + " can be measured there"
@@ -130,10 +143,15 @@ public final class PredictText {
         }
     }
 
+    /** Whether the recorded run spent {@link io.forkscope.report.model.TrainingSet#NOT_RUNNING_LIMIT} or more off the CPU. */
+    static boolean noisy(SimulatedScaling.Recorded r) {
+        return r.notRunningShare() >= io.forkscope.report.model.TrainingSet.NOT_RUNNING_LIMIT;
+    }
+
     private static void whatIf(List<String> text, SimulatedScaling p, boolean both, Unit u) {
         text.add("");
         text.add("What if " + p.speedups().stream().map(PredictText::speedupText).collect(Collectors.joining(", "))
-                + " (the nodes in those sites: work and span divided by k)");
+                + " (the nodes in those " + kinds(p) + ": work and span divided by k)");
         DagShape b = p.asRecorded().shape();
         DagShape a = p.whatIf().shape();
         List<String[]> rows = new ArrayList<>();
@@ -176,7 +194,22 @@ public final class PredictText {
         }
     }
 
-    private static String speedupText(SiteSpeedup s) {
+    /** "sites", "regions" or "sites and regions": what the speedups name. */
+    private static String kinds(SimulatedScaling p) {
+        boolean sites = p.speedups().stream().anyMatch(s -> s instanceof SiteSpeedup);
+        boolean regions = p.speedups().stream().anyMatch(s -> s instanceof RegionSpeedup);
+        return sites && regions ? "sites and regions" : regions ? "regions" : "sites";
+    }
+
+    private static String speedupText(Speedup speedup) {
+        if (speedup instanceof RegionSpeedup r) {
+            int k = r.occurrences().size();
+            return "region '" + r.name() + "' " + Numbers.plain(r.factor()) + "\u00d7 faster (" + Numbers.grouped(
+                    r.nodesInside()) + " node(s) inside its " + k + " occurrence" + (k == 1 ? "" : "s") + ", work "
+                    + ns(r.workInside()) + (r.nodesCrossing() == 0 ? "" : "; " + Numbers.grouped(r.nodesCrossing())
+                    + " node(s) crossing its begin or end are left as they are") + ")";
+        }
+        SiteSpeedup s = (SiteSpeedup) speedup;
         String ids = s.sites().stream().map(String::valueOf).collect(Collectors.joining(", "));
         return s.name() + " " + Numbers.plain(s.factor()) + "\u00d7 faster" + (s.sites().size() == 1
                 && ids.equals(s.name()) ? "" : " (site" + (s.sites().size() == 1 ? " " : "s ") + ids + ")");

@@ -89,6 +89,27 @@ class ModelFileTest {
         }
     }
 
+    /** A model fitted on net times or fastest trials says so in its file; a file without the fields (older) is elapsed, all. */
+    @Test
+    void theTimeAModelLearntIsKeptInItsFile() throws Exception {
+        TrainingSet set = trainingSet(dir);
+        TrainingSet net = TrainingSet.screen(set.kept(), false, true, true, true);
+        PerformanceModel m = PerformanceModel.fit(net.runs(), false);
+        StringWriter w = new StringWriter();
+        ModelFile.write(m, net.grid(), w);
+        assertThat(w.toString()).contains("\"time\" : \"net\"", "\"trials_kept\" : \"fastest\"");
+        ModelFile.Loaded back = ModelFile.read(new StringReader(w.toString()));
+        assertThat(back.grid().net()).isTrue();
+        assertThat(back.grid().fastestTrial()).isTrue();
+        assertThat(back.grid()).isEqualTo(net.grid());
+        String older = w.toString().replace(",\n    \"time\" : \"net\",\n    \"trials_kept\" : \"fastest\"", "");
+        assertThat(older).doesNotContain("trials_kept");
+        back = ModelFile.read(new StringReader(older));
+        assertThat(back.grid().net()).isFalse();
+        assertThat(back.grid().fastestTrial()).isFalse();
+        assertNotAModel(w.toString().replace("\"net\"", "\"cpu\""), "training time 'cpu' or trials_kept 'fastest' unknown");
+    }
+
     @Test
     void whatIsNotAModelIsRefusedInOneLine() throws Exception {
         TrainingSet set = trainingSet(dir);

@@ -95,6 +95,29 @@ class PredictFormatsTest {
         assertThat(csv(c)).endsWith("recorded,2,110,60,110,70,0,110,0,10,20,0,1,10\n");
     }
 
+    /**
+     * A recorded run whose threads were off the CPU 10% or more of P × elapsed is flagged: 30 ns of
+     * 2 × 100 is 15%; 19 of 200 (9.5%) is not.
+     */
+    @Test
+    void aRecordedRunOffTheCpuATenthOfItsTimeIsFlagged() throws Exception {
+        SimulatedScaling p = SimulatedScaling.of(HandBuiltDags.grahamAnomaly(), List.of(1, 2), 0, 0, List.of(), null);
+        for (long notRunning : new long[] {30, 19}) {
+            SimulatedScaling q = new SimulatedScaling(p.nodes(), p.collapsedNodes(), p.stealLatencyNs(), p.seed(),
+                    p.asRecorded(), null, List.of(), new SimulatedScaling.Recorded(2, 100, p.recorded().simulated(), 0,
+                    notRunning));
+            StringWriter text = new StringWriter();
+            PredictText.write(q, new PredictContext("run.fsk", "given", null, null, 2), text);
+            StringWriter json = new StringWriter();
+            PredictJson.write(q, new PredictContext("run.fsk", "given", null, null, 2), true, json);
+            boolean noisy = notRunning == 30;
+            assertThat(text.toString().contains("warning: its threads were off the CPU 15.0% of P \u00d7 elapsed"))
+                    .as(text.toString()).isEqualTo(noisy);
+            assertThat(new com.fasterxml.jackson.databind.ObjectMapper().readTree(json.toString()).get("recorded")
+                    .get("noisy").asBoolean()).isEqualTo(noisy);
+        }
+    }
+
     @Test
     void theCsvReadsBackAndOtherFilesAreRefused() throws Exception {
         SimulatedScaling p = SimulatedScaling.of(HandBuiltDags.grahamAnomaly(), List.of(1, 2), 0, 0,
