@@ -51,7 +51,7 @@ import picocli.CommandLine.Spec;
     "One self-contained HTML page with everything the recording holds: the summary and the speedup bounds;"
         + " for --mode dag recordings the parallelism profile, the worker timelines and where the workers' time"
         + " went; for --sites recordings the call-site table. With --predicted, the speedups forkscope predict"
-        + " simulated; with --speedup SITE=k, predict's what-if beside the recorded run; given several --mode dag recordings, the runs compared as forkscope compare does; for"
+        + " simulated; with --speedup SITE=k or REGION=k, predict's what-if beside the recorded run; given several --mode dag recordings, the runs compared as forkscope compare does; for"
         + " --sample recordings the contexts (an icicle graph) and their advice. It opens offline in any browser.",
     "Example: forkscope report run.fsk -o run.html --bench bench.csv --predicted predicted.csv",
     "Example: forkscope report run.fsk -o run.html --speedup QuickSort.partition=2   (recorded with --mode dag --sites)"})
@@ -82,9 +82,10 @@ final class ReportCommand implements Callable<Integer> {
             description = "simulated speedups: a CSV of forkscope predict --csv, drawn on the whole run's chart")
     Path predicted;
 
-    @Option(names = "--speedup", paramLabel = "SITE=k",
-            description = "what if call site SITE were k times faster, as forkscope predict --speedup (repeatable;"
-                    + " a recording made with --mode dag --sites): the page simulates the DAG as recorded and so"
+    @Option(names = "--speedup", paramLabel = "SITE=k|REGION=k",
+            description = "what if call site SITE (a recording made with --mode dag --sites), or the nodes inside"
+                    + " region REGION, were k times faster, as forkscope predict --speedup (repeatable): the page"
+                    + " simulates the DAG as recorded and so"
                     + " changed, and shows the new work, span, parallelism, bounds and T_P beside the recorded ones")
     List<String> speedups = new ArrayList<>();
 
@@ -188,7 +189,7 @@ final class ReportCommand implements Callable<Integer> {
      * names, its latency and seed 0): at P = 1, 2, 4 … up to the chart's axis and at the recorded P.
      */
     private SimulatedScaling whatIf(Recording rec, Dag dag, String name, List<String[]> asked, PrintWriter err) {
-        List<SimulatedScaling.SiteSpeedup> what = PredictCommand.resolve(rec, dag, name, asked, err);
+        List<io.forkscope.analysis.simulate.Speedup> what = PredictCommand.resolve(rec, dag, name, asked, err);
         long latency;
         if (latencyNs != null) {
             latency = latencyNs;

@@ -27,7 +27,7 @@ final class WhatIfSection implements HtmlSection {
 
     @Override
     public String title() {
-        return "What if a site were faster";
+        return "What if a site or region were faster";
     }
 
     @Override
@@ -118,7 +118,10 @@ final class WhatIfSection implements HtmlSection {
     }
 
     /** "QuickSort.partition 2× faster (site 3: app.QuickSort.sort@17)" */
-    private static String speedupText(SiteSpeedup s, ReportInputs in) {
+    private static String speedupText(io.forkscope.analysis.simulate.Speedup speedup, ReportInputs in) {
+        if (!(speedup instanceof SiteSpeedup s)) {
+            return speedup.name() + " " + Numbers.plain(speedup.factor()) + "\u00d7 faster (region)";
+        }
         List<String> sites = new ArrayList<>();
         List<CallSite> known = in.recording().recordedSites().map(r -> r.sites()).orElse(List.of());
         for (int id : s.sites()) {
