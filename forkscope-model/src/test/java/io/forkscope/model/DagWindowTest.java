@@ -47,7 +47,7 @@ class DagWindowTest {
         assertThat(dag.begin()).isEqualTo(100);
         assertThat(dag.finish()).isEqualTo(300);
         assertThat(rec.warnings()).containsExactly("d.fsk: the DAG covers the run's first 200 ns of 1,000 ns (20%; the"
-                + " recorder's budget of 3 nodes was reached; 7 later nodes were left out; record with --dag-max-nodes 0"
+                + " recorder's budget of 3 nodes (or 12 busy intervals) was reached; 7 later nodes were left out; record with --dag-max-nodes 0"
                 + " for the whole run): the commands that read the DAG (delays, profile, export, compare, predict) analyse"
                 + " that window; summary's work, span"
                 + " and parallelism cover the whole run");

@@ -17,7 +17,8 @@ import java.util.function.Consumer;
  * before W (a thread that held its nodes for a collapse hands them over late) and dropped if not:
  * so the file holds every node that started in [0, W), and no node whose predecessor was dropped
  * (a successor starts after its predecessor ends, at or after W); the workers' busy intervals that
- * started at or after W go too. Readers cut the analysed frame at W (measures.md §6). The whole run's work, span and regions do not depend on the DAG and stay
+ * started at or after W go too. The window also ends when {@link io.forkscope.model.DagWindow#BUSY_INTERVALS_PER_NODE} busy intervals per
+ * budgeted node have been written, at the latest node end written (or busy interval end, if no node). Readers cut the analysed frame at W (measures.md §6). The whole run's work, span and regions do not depend on the DAG and stay
  * exact.
  *
  * <p>Used under the sink's lock only (its flusher thread, or the thread that closes it: every write
@@ -33,6 +34,9 @@ final class DagBudget {
     private long windowEnd = Long.MAX_VALUE;
     private long latestEnd = Long.MIN_VALUE;
     private long dropped;
+    private long busyWritten;
+    private long latestBusyEnd = Long.MIN_VALUE;
+
 
     /** @param maxNodes the nodes to write before the window ends; {@link #UNLIMITED} (0) for no bound */
     DagBudget(long maxNodes) {
@@ -78,6 +82,15 @@ final class DagBudget {
     void write(WorkerBusy busy, Consumer<WorkerBusy> writer) {
         if (windowEnd == Long.MAX_VALUE) {
             writer.accept(busy);
+            long[] all = busy.intervals();
+            busyWritten += all.length / 2;
+            for (int i = 1; i < all.length; i += 2) {
+                latestBusyEnd = Math.max(latestBusyEnd, all[i]);
+            }
+            if (maxNodes != UNLIMITED && busyWritten >= io.forkscope.model.DagWindow.BUSY_INTERVALS_PER_NODE * maxNodes) {
+                // a run of tiny collapsed tasks: few nodes, a busy interval per task
+                windowEnd = latestEnd != Long.MIN_VALUE ? latestEnd : latestBusyEnd;
+            }
             return;
         }
         long[] all = busy.intervals();

@@ -69,6 +69,21 @@ class DagBudgetTest {
         assertThat(busy.get(1).intervals()).containsExactly(20, 30, 55, 70);
     }
 
+    @Test
+    void manyBusyIntervalsEndTheWindowTooAtTheLatestNodeEnd() {
+        DagBudget b = new DagBudget(2);                  // 2 nodes or 8 busy intervals
+        List<WorkerBusy> busy = new ArrayList<>();
+        b.write(List.of(node(0, 0, 0, 10)), written::addAll);
+        b.write(new WorkerBusy(0, "w", new long[] {0, 1, 2, 3, 4, 5, 6, 7}), busy::add);
+        assertThat(b.info()).doesNotContainKey(RecordingInfo.DAG_WINDOW_END_NS);
+        b.write(new WorkerBusy(1, "v", new long[] {0, 1, 2, 3, 4, 5, 20, 30}), busy::add);   // 8: W = 10
+        assertThat(b.info()).containsEntry(RecordingInfo.DAG_WINDOW_END_NS, "10");
+        b.write(List.of(node(1, 0, 9, 40), node(1, 1, 11, 50)), written::addAll);
+        b.write(new WorkerBusy(1, "v", new long[] {31, 40}), busy::add);
+        assertThat(written).extracting(RecordedNode::start).containsExactly(0L, 9L);
+        assertThat(busy).hasSize(2);
+    }
+
     private static RecordedNode node(int thread, int seq, long start, long end) {
         return new RecordedNode(((long) thread << 40) | seq, thread, start, end, end - start, NodeEnd.END,
                 new long[0], new EdgeKind[0]);
