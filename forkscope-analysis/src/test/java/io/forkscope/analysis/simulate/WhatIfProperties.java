@@ -109,8 +109,10 @@ class WhatIfProperties {
         long crossing = 0;
         for (DagNode n : dag.nodes()) {
             boolean in = occurrences.stream().anyMatch(o -> o.startNs() <= n.start() && n.end() <= o.endNs());
+            // shares time with an occurrence, or holds a whole occurrence of length 0 (the region began
+            // and ended while the node ran: it spans the region's begin and end, so it crosses it)
             boolean overlaps = occurrences.stream().anyMatch(o -> Math.max(o.startNs(), n.start())
-                    < Math.min(o.endNs(), n.end()));
+                    < Math.min(o.endNs(), n.end()) || n.start() < o.startNs() && o.endNs() < n.end());
             inside += in ? 1 : 0;
             crossing += !in && overlaps ? 1 : 0;
             assertThat(faster.work(n.id())).isEqualTo(in ? Math.round(n.work() / k) : n.work());
