@@ -39,6 +39,17 @@ final class DagRecorder {
     private final long originNs;
     private final boolean collapse;
     private final Queue<List<RecordedNode>> full = new ConcurrentLinkedQueue<>();
+    /**
+     * Batches in {@link #full}. Past {@link #MAX_QUEUED} a thread that hands one over wakes the sink
+     * ({@link #onBacklog}) and waits for it, at most {@link #MAX_WAIT_NS} a batch: a program that
+     * makes nodes faster than the sink writes them (millions a second with --no-collapse, the sink's
+     * thread short of CPU) filled the heap and died of it. The wait is bounded, so a sink that no
+     * longer drains (closed, or itself waiting) costs a program at most that much a batch.
+     */
+    private final java.util.concurrent.atomic.AtomicInteger queued = new java.util.concurrent.atomic.AtomicInteger();
+    private static final int MAX_QUEUED = 128;            // 65,536 nodes, some 15 MB as objects
+    private static final long MAX_WAIT_NS = 20_000_000;
+    private volatile Runnable wakeSink = () -> { };
     private final Queue<WorkerBusy> fullBusy = new ConcurrentLinkedQueue<>();
     /** Threads whose held nodes the final drain left out (in an event, or raced with one); sink thread only. */
     private final java.util.Set<ThreadState> leftOut = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
@@ -121,12 +132,30 @@ final class DagRecorder {
                 ts.scopes[i].scopeSpoiled = true;     // too big to hold: give up collapsing them
             }
         }
-        full.add(b.toRecords(ts.index));
+        handOver(b.toRecords(ts.index));
         b.clear();
         // every scope left is spoiled, and its start index no longer means anything
         java.util.Arrays.fill(ts.scopes, 0, ts.scopeTop, null);
         ts.scopeTop = 0;
         ts.collapseAtEnd = null;
+    }
+
+    /** Whom to wake when batches pile up (the sink's flusher). */
+    void onBacklog(Runnable wake) {
+        wakeSink = wake;
+    }
+
+    /** Queues a full batch; past {@link #MAX_QUEUED} wakes the sink and waits a bounded time for it. */
+    private void handOver(List<RecordedNode> batch) {
+        full.add(batch);
+        if (queued.incrementAndGet() <= MAX_QUEUED) {
+            return;
+        }
+        wakeSink.run();
+        long deadline = System.nanoTime() + MAX_WAIT_NS;
+        while (queued.get() > MAX_QUEUED && System.nanoTime() - deadline < 0) {
+            java.util.concurrent.locks.LockSupport.parkNanos(100_000);
+        }
     }
 
     private static boolean liveScopes(ThreadState ts) {
@@ -434,9 +463,11 @@ final class DagRecorder {
                     continue;
                 }
                 full.add(held);
+                queued.incrementAndGet();
             }
         }
         for (List<RecordedNode> b; (b = full.poll()) != null; ) {
+            queued.decrementAndGet();
             sink.accept(b);
         }
     }
@@ -467,6 +498,7 @@ final class DagRecorder {
         List<RecordedNode> nodes = heldNodes(ts);
         if (nodes != null) {
             full.add(nodes);
+            queued.incrementAndGet();
         }
         WorkerBusy busy = heldBusy(ts);
         if (busy != null) {

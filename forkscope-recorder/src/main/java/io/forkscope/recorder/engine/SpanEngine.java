@@ -1172,6 +1172,13 @@ public final class SpanEngine implements Measurements {
     }
 
     @Override
+    public void onDagBacklog(Runnable wake) {
+        if (dag != null) {
+            dag.onBacklog(wake);
+        }
+    }
+
+    @Override
     public void drainDagNodes(Consumer<List<RecordedNode>> sink, boolean isFinal) {
         if (dag != null) {
             threads.retireDead(this::release);

@@ -30,6 +30,13 @@ public interface Measurements {
     /** Hands every warning raised since the last call to {@code sink}. */
     void drainWarnings(Consumer<String> sink);
 
+    /**
+     * Tells the measurements whom to wake when they hold more DAG nodes than they should before the
+     * next periodic drain (the program makes them faster than the flusher, asleep, takes them).
+     */
+    default void onDagBacklog(Runnable wake) {
+    }
+
     /** Hands over recorded DAG nodes (mode=dag); at the end of the run, also those threads still hold. */
     default void drainDagNodes(Consumer<List<io.forkscope.model.dag.RecordedNode>> sink, boolean isFinal) {
     }

@@ -71,7 +71,20 @@ public final class RecordingSink {
         this.flushMs = flushMs;
         writer.info(info);
         writer.wholeRun(measurements.snapshot(false));
+        measurements.onDagBacklog(this::wakeForBacklog);
     }
+
+    /** DAG nodes pile up faster than the periodic flush takes them: flush now (never blocks). */
+    private void wakeForBacklog() {
+        backlog = true;
+        Thread f = flusher;
+        if (f != null) {
+            LockSupport.unpark(f);
+        }
+    }
+
+    /** Set by {@link #wakeForBacklog}, cleared by the flusher before it flushes. */
+    private volatile boolean backlog;
 
     /**
      * What turns the recorder's hooks off for good; run by {@link #close} before the final drain,
@@ -362,7 +375,7 @@ public final class RecordingSink {
     }
 
     /**
-     * Flushes every {@code flushMs}, and at once when a failure wakes it. An I/O error ends it (the
+     * Flushes every {@code flushMs}, and at once when a failure or a backlog of DAG nodes wakes it. An I/O error ends it (the
      * file cannot be written); an error the measurements throw goes to the failure path, and the
      * next round writes the failure.
      */
@@ -370,10 +383,11 @@ public final class RecordingSink {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(flushMs);
         while (!Thread.currentThread().isInterrupted()) {
             long left = deadline - System.nanoTime();
-            if (left > 0 && failure.get() == null) {
+            if (left > 0 && failure.get() == null && !backlog) {
                 LockSupport.parkNanos(this, left);
                 continue;
             }
+            backlog = false;
             deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(flushMs);
             try {
                 flush();
