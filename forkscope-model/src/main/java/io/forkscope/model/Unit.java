@@ -28,6 +28,16 @@ public enum Unit {
         return name().toLowerCase(java.util.Locale.ROOT);
     }
 
+    /** @return what a value in this unit is, for a report's header */
+    public String description() {
+        return switch (this) {
+            case TIME -> "ns (measured time)";
+            case ABSTRACT -> "abstract units of work the program declared";
+            case BYTECODES -> "bytecode instructions the application's classes executed (counted: the same on every"
+                    + " run and machine)";
+        };
+    }
+
     /** @return whether strand lengths are counts that do not depend on the machine (abstract, bytecodes) */
     public boolean counted() {
         return this != TIME;
