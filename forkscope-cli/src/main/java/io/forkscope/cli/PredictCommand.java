@@ -129,7 +129,8 @@ final class PredictCommand implements Callable<Integer> {
             source = "given with --latency-ns";
         } else {
             if (rec.info().unit() != Unit.TIME) {
-                throw new UserError(name + ": recorded in " + rec.info().unit().symbol() + ", so its burden ("
+                throw new UserError(name + ": recorded in " + (rec.info().unit() == Unit.ABSTRACT ? "abstract units"
+                        : rec.info().unit().symbol()) + ", so its burden ("
                         + rec.info().burden() + " " + rec.info().unit().symbol() + ") is no time; give the steal latency with --latency-ns N (forkscope calibrate measures"
                         + " it)");
             }
