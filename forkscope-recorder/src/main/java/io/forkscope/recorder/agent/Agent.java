@@ -5,6 +5,7 @@ import io.forkscope.model.Unit;
 import io.forkscope.model.RecordingWriter;
 import io.forkscope.recorder.count.weave.CountTransformer;
 import io.forkscope.recorder.engine.Clock;
+import io.forkscope.recorder.engine.CoarseClock;
 import io.forkscope.recorder.engine.SpanEngine;
 import io.forkscope.recorder.fj.ForkJoinHooks;
 import io.forkscope.recorder.engine.ThreadCpuClock;
@@ -273,10 +274,13 @@ public final class Agent {
     }
 
     /**
-     * The wall clock with the thread's CPU clock for time units (unless cpu.threshold.us=off or the
+     * The wall clock with the thread's CPU clock for time units; a coarse clock for counted units without a DAG (unless cpu.threshold.us=off or the
      * JVM has no thread CPU time); created here, at agent start, as it loads java.management.
      */
     private static Clock strandClock(AgentOptions opts) {
+        if (opts.unit() == Unit.BYTECODES && !opts.recordsDag()) {
+            return CoarseClock.start();     // lengths are counts: the clock only dates events (see CoarseClock)
+        }
         if (opts.unit() != Unit.TIME || opts.cpuThresholdNs() == AgentOptions.CPU_OFF) {
             return Clock.SYSTEM;
         }
