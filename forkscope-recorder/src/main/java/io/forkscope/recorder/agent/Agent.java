@@ -274,8 +274,9 @@ public final class Agent {
     }
 
     /**
-     * The wall clock with the thread's CPU clock for time units; a coarse clock for counted units without a DAG (unless cpu.threshold.us=off or the
-     * JVM has no thread CPU time); created here, at agent start, as it loads java.management.
+     * The wall clock with the thread's CPU clock for time units (unless cpu.threshold.us=off or the
+     * JVM has no thread CPU time); created here, at agent start, as it loads java.management. With
+     * unit=bytecodes and no DAG, a coarse clock: lengths are counts, so the clock only dates events.
      */
     private static Clock strandClock(AgentOptions opts) {
         if (opts.unit() == Unit.BYTECODES && !opts.recordsDag()) {
@@ -302,7 +303,8 @@ public final class Agent {
      * first loaded from inside a transformation or a hot hook (ClassCircularityError, JVM-NOTES).
      */
     private static void preload() throws ClassNotFoundException {
-        String[] names = {"io.forkscope.recorder.count.BytecodeCounter", "io.forkscope.recorder.engine.Frame", "io.forkscope.recorder.engine.ThreadState",
+        String[] names = {"io.forkscope.recorder.count.BytecodeCounter",
+            "io.forkscope.recorder.engine.Frame", "io.forkscope.recorder.engine.ThreadState",
             "io.forkscope.recorder.engine.TaskNode", "io.forkscope.recorder.engine.CompleterNode",
             "io.forkscope.recorder.engine.RegionToken", "io.forkscope.recorder.engine.DagRecorder",
             "io.forkscope.recorder.engine.NotRunningTime",
