@@ -5,6 +5,7 @@ import io.forkscope.analysis.delay.DelaySpotter;
 import io.forkscope.model.Recording;
 import io.forkscope.model.RecordingInfo;
 import io.forkscope.model.Unit;
+import io.forkscope.analysis.delay.TimedDag;
 import io.forkscope.model.dag.Dag;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,23 +40,31 @@ final class DagInput {
     }
 
     /**
+     * The DAG as the time analyses read it: a DAG counted in bytecodes has its nodes' running times
+     * put in place of their counts ({@link TimedDag}); a DAG in time is itself.
+     */
+    static Dag timed(Recording rec, Dag dag) {
+        return rec.info().unit() == Unit.BYTECODES ? TimedDag.of(dag) : dag;
+    }
+
+    /**
      * T1' of a serial run: its DAG's work when it has a DAG, else its whole-run work, which must be
      * in nanoseconds.
      */
     static double serialWork(Recording serial, String name) {
         if (serial.recordedDag().isPresent() || "dag".equals(serial.info().get(RecordingInfo.MODE, ""))) {
-            return dag(serial, name).nodes().stream().mapToLong(n -> n.work()).sum();
+            return timed(serial, dag(serial, name)).nodes().stream().mapToLong(n -> n.work()).sum();
         }
         RecordingInput.requireMeasures(serial, name);
         if (serial.info().unit() != Unit.TIME) {
-            throw new UserError(name + ": recorded in abstract units; the serial run's work must be measured time "
-                    + "(record it with --unit time)");
+            throw new UserError(name + ": recorded in " + serial.info().unit().symbol() + "; the serial run's work must"
+                    + " be measured time (record it with --unit time, or with --mode dag)");
         }
         return serial.wholeRun().measures().work();
     }
 
     static DelayReport analyze(Recording rec, String name, Recording serial, String serialName) {
-        Dag dag = dag(rec, name);
+        Dag dag = timed(rec, dag(rec, name));
         return DelaySpotter.analyze(dag, serial == null ? OptionalDouble.empty()
                 : OptionalDouble.of(serialWork(serial, serialName)));
     }

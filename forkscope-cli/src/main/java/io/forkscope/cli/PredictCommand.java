@@ -125,7 +125,7 @@ final class PredictCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Recording rec = DagInput.read(file, err);
         String name = file.toString();
-        Dag dag = DagInput.dag(rec, name);
+        Dag dag = DagInput.timed(rec, DagInput.dag(rec, name));    // T_P is a time: counted nodes by their times
         if (region != null) {
             RegionRecord r = lastOccurrence(rec, region, name);
             long n = rec.regions().stream().filter(x -> x.label().equals(region)).count();
@@ -143,8 +143,9 @@ final class PredictCommand implements Callable<Integer> {
             source = "given with --latency-ns";
         } else {
             if (rec.info().unit() != Unit.TIME) {
-                throw new UserError(name + ": recorded in abstract units, so its burden (" + rec.info().burden()
-                        + " units) is no time; give the steal latency with --latency-ns N (forkscope calibrate measures"
+                throw new UserError(name + ": recorded in " + (rec.info().unit() == Unit.ABSTRACT ? "abstract units"
+                        : rec.info().unit().symbol()) + ", so its burden ("
+                        + rec.info().burden() + " " + rec.info().unit().symbol() + ") is no time; give the steal latency with --latency-ns N (forkscope calibrate measures"
                         + " it)");
             }
             latency = rec.info().burden();

@@ -17,13 +17,15 @@ import picocli.CommandLine.Option;
  * --record} so a bundled program records exactly as the user's own would (a picocli mixin).
  */
 final class RecordingOptions {
-    @Option(names = "--unit", paramLabel = "time|abstract", defaultValue = "time",
-            description = "strand length: measured time, or the units the program declares with Forkscope.work (default: ${DEFAULT-VALUE})")
+    @Option(names = "--unit", paramLabel = "time|abstract|bytecodes", defaultValue = "time",
+            description = {"strand length: measured time, the units the program declares with Forkscope.work, or the"
+                + " bytecode instructions the application's classes execute (counted by code woven into them as they"
+                + " load: the same numbers on every run and machine; docs/counted-work.md) (default: ${DEFAULT-VALUE})"})
     String unit;
 
     @Option(names = "--burden-ns", paramLabel = "N|auto",
             description = {"cost of migrating a task in one steal, put on every create edge (default 6250, Cilkscale's);"
-                + " in abstract mode, in units;",
+                + " in abstract mode, in units; with --unit bytecodes in instructions (default 15000, Cilkview's);",
                 "auto: this machine's calibrated value for the command's JDK (forkscope calibrate; run first if missing)"})
     String burdenText;
 
@@ -138,15 +140,16 @@ final class RecordingOptions {
         if (poolMode != null && !poolMode.equals("fifo") && !poolMode.equals("lifo")) {
             throw new UserError("--pool-mode is fifo or lifo, not '" + poolMode + "'");
         }
-        if (recordMode.equals("dag") && u != Unit.TIME) {
-            throw new UserError("--mode dag needs --unit time (a DAG's nodes have times)");
+        if (recordMode.equals("dag") && u == Unit.ABSTRACT) {
+            throw new UserError("--mode dag needs --unit time or bytecodes (declared units cannot be split at the DAG's nodes)");
         }
         List<String> include = patterns("--sites-include", sitesInclude);
         List<String> exclude = patterns("--sites-exclude", sitesExclude);
         boolean auto = "auto".equals(burdenText);
         Long burden = auto ? null : parseBurden(burdenText);
-        if (auto && u == Unit.ABSTRACT) {
-            throw new UserError("--burden-ns auto is a time; in abstract mode give the burden in units");
+        if (auto && u != Unit.TIME) {
+            throw new UserError("--burden-ns auto is a time; with --unit " + u.optionName() + " give the burden in "
+                    + u.symbol() + (u == Unit.BYTECODES ? " (default 15000, Cilkview's)" : ""));
         }
         Path calibration = auto ? calibration(program, err) : null;
         AgentLaunch launch = new AgentLaunch(SelfJar.path(), out, u, burden, burden == null ? null : "option",

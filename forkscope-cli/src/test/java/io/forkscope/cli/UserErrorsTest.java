@@ -190,6 +190,8 @@ class UserErrorsTest {
                         "--dag-max-nodes is a count of nodes (0: no bound), not -3"),
                 Arguments.of("record --burden-ns -1 -- " + RUNS, "--burden-ns needs a non-negative whole number"),
                 Arguments.of("record --mode dag --unit abstract -- " + RUNS, "--mode dag needs --unit time"),
+                Arguments.of("record --unit bytecodes --burden-ns auto -- " + RUNS,
+                        "--burden-ns auto is a time; with --unit bytecodes give the burden in bytecodes (default 15000"),
                 Arguments.of("record --contexts cactus -- " + RUNS, "--contexts is logical or physical, not 'cactus'"),
                 Arguments.of("record --contexts logical --mode cilkview -- " + RUNS,
                         "--contexts logical records the DAG: it needs --mode dag"),

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.forkscope.cli.CliRunner;
 import io.forkscope.samples.SampleMain;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -79,11 +80,17 @@ class PaperResultsIT {
 
     /** Records {@code sample} with call sites and returns {@code sites --region sample --json}, checked. */
     static JsonNode kernel(String java, Path dir, String sample, boolean abstractUnits, String... args) throws Exception {
+        return kernelIn(java, dir, sample, abstractUnits ? List.of("--unit", "abstract", "--burden-ns", "0") : List.of(),
+                args);
+    }
+
+    /** The same with {@code recordOptions} after {@code record --sites}, into {@code dir} (made if missing). */
+    static JsonNode kernelIn(String java, Path dir, String sample, List<String> recordOptions, String... args)
+            throws Exception {
+        Files.createDirectories(dir);
         Path out = dir.resolve(sample + ".fsk");
         List<String> cmd = new ArrayList<>(List.of("record", "--sites"));
-        if (abstractUnits) {
-            cmd.addAll(List.of("--unit", "abstract", "--burden-ns", "0"));
-        }
+        cmd.addAll(recordOptions);
         cmd.addAll(List.of("-o", out.toString(), "--", java, "-cp", CliIT.cp(), SampleMain.class.getName(), sample));
         cmd.addAll(List.of(args));
         CliRunner.Result rec = CliRunner.run(cmd.toArray(String[]::new));

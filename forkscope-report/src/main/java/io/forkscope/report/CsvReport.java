@@ -21,7 +21,7 @@ public final class CsvReport implements ReportFormat {
     @Override
     public void write(ScalabilityReport report, Recording rec, Writer out) throws IOException {
         Unit unit = report.unit();
-        String in = unit == Unit.TIME ? "(seconds)" : "(units)";
+        String in = unit == Unit.TIME ? "(seconds)" : "(" + unit.symbol() + ")";
         StringBuilder csv = new StringBuilder();
         csv.append("tag,work ").append(in).append(",span ").append(in).append(",parallelism,burdened_span ")
                 .append(in).append(",burdened_parallelism\n");

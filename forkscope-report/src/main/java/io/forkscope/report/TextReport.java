@@ -70,13 +70,15 @@ public final class TextReport implements ReportFormat {
             text.add(incomplete(rec.incompleteCause().orElse(null)));
         }
         String source = rec.info().burdenSource();
-        text.add((unit == Unit.TIME ? "Unit ns (measured time)" : "Unit: abstract units of work the program declared")
+        text.add((unit == Unit.TIME ? "Unit ns (measured time)" : "Unit: " + unit.description())
                 + ", burden " + grouped(rec.info().burden()) + " " + unit.symbol() + " per steal edge"
                 + (unit == Unit.ABSTRACT && "default".equals(source)
                         ? " (default: the time default in ns read as units; give --burden-ns in your units)"
+                        : unit == Unit.BYTECODES && "default".equals(source)
+                        ? " (default: Cilkview's 15,000 instructions per steal)"
                         : burdenSource(source)));
         String machine = MachineLine.of(rec.info());
-        if (machine != null) {
+        if (machine != null && unit == Unit.TIME) {      // counts do not move with the machine's load
             text.add(machine);
         }
         WholeRun run = rec.wholeRun();
@@ -175,7 +177,7 @@ public final class TextReport implements ReportFormat {
                 : new String[] {"Average maximal strand:", oneDecimal(s.averageMaximalStrand()), " " + unit.symbol()});
         rows.add(amount("Elapsed:", ws.elapsedNs(), Unit.TIME));
         Compilation jit = s.compilation();
-        if (jit.known()) {
+        if (jit.known() && unit == Unit.TIME) {     // counts do not depend on what was compiled
             rows.add(new String[] {"JIT compiling:", duration(jit.compileNs()), String.format(java.util.Locale.ROOT,
                     " (%.0f%% of %s%s)", 100 * jit.share(), duration(jit.elapsedNs()),
                     whole != null ? " from the run's first event to the recording's end" : "")});

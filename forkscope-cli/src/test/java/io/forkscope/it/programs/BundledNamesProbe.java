@@ -35,7 +35,7 @@ public final class BundledNamesProbe {
             "io.forkscope.shaded.net.bytebuddy.ByteBuddy", "io.forkscope.shaded.jackson.core.JsonFactory",
             "io.forkscope.shaded.picocli.CommandLine", "io.forkscope.shaded.jfree.chart.JFreeChart",
             "io.forkscope.cli.Main", "io.forkscope.recorder.agent.Agent", "io.forkscope.recorder.fj.ForkJoinRecorder",
-            "io.forkscope.recorder.fj.ExecAdvice");
+            "io.forkscope.recorder.fj.ExecAdvice", "io.forkscope.recorder.count.weave.CountTransformer");
 
     private BundledNamesProbe() {}
 

@@ -3,7 +3,9 @@ package io.forkscope.recorder.agent;
 import io.forkscope.model.RecordingInfo;
 import io.forkscope.model.Unit;
 import io.forkscope.model.RecordingWriter;
+import io.forkscope.recorder.count.weave.CountTransformer;
 import io.forkscope.recorder.engine.Clock;
+import io.forkscope.recorder.engine.CoarseClock;
 import io.forkscope.recorder.engine.SpanEngine;
 import io.forkscope.recorder.fj.ForkJoinHooks;
 import io.forkscope.recorder.engine.ThreadCpuClock;
@@ -41,6 +43,11 @@ public final class Agent {
     public static final String INFO_SAMPLE = "sample";
     /** Information key: the sampling period in ms (agent option sample.period.ms). */
     public static final String INFO_SAMPLE_PERIOD_MS = "sample.period.ms";
+
+    /** Information keys (unit=bytecodes): classes woven to count, classes and methods left uncounted. */
+    public static final String INFO_COUNTED_CLASSES = "bytecodes.classes";
+    public static final String INFO_UNCOUNTED_CLASSES = "bytecodes.uncounted.classes";
+    public static final String INFO_UNCOUNTED_METHODS = "bytecodes.uncounted.methods";
 
     /** Information key: the sampling engine asked for (agent option sampler). */
     public static final String INFO_SAMPLER = "sampler";
@@ -105,6 +112,15 @@ public final class Agent {
                 io.forkscope.recorder.sites.SiteThrottle.configure(opts.sitesThrottleNs());
                 engine.enableSites();
                 new SiteTransformer(SiteScope.of(opts.sitesInclude(), opts.sitesExclude())).install(inst);
+            }
+            if (opts.unit() == Unit.BYTECODES) {
+                // after the call-site weaver (its hooks are recognised, not counted), before the
+                // recorder's (its advice around compute() is then not counted either)
+                CountTransformer counting = new CountTransformer();
+                counting.install(inst);
+                sink.infoOnClose(() -> Map.of(INFO_COUNTED_CLASSES, Long.toString(counting.wovenClasses()),
+                        INFO_UNCOUNTED_CLASSES, Long.toString(counting.failures()),
+                        INFO_UNCOUNTED_METHODS, Long.toString(counting.uncountedMethods())));
             }
             recorder.install(inst);
             if (!recorder.bodyEndsSeen()) {
@@ -265,9 +281,13 @@ public final class Agent {
 
     /**
      * The wall clock with the thread's CPU clock for time units (unless cpu.threshold.us=off or the
-     * JVM has no thread CPU time); created here, at agent start, as it loads java.management.
+     * JVM has no thread CPU time); created here, at agent start, as it loads java.management. With
+     * unit=bytecodes and no DAG, a coarse clock: lengths are counts, so the clock only dates events.
      */
     private static Clock strandClock(AgentOptions opts) {
+        if (opts.unit() == Unit.BYTECODES && !opts.recordsDag()) {
+            return CoarseClock.start();     // lengths are counts: the clock only dates events (see CoarseClock)
+        }
         if (opts.unit() != Unit.TIME || opts.cpuThresholdNs() == AgentOptions.CPU_OFF) {
             return Clock.SYSTEM;
         }
@@ -289,7 +309,8 @@ public final class Agent {
      * first loaded from inside a transformation or a hot hook (ClassCircularityError, JVM-NOTES).
      */
     private static void preload() throws ClassNotFoundException {
-        String[] names = {"io.forkscope.recorder.engine.Frame", "io.forkscope.recorder.engine.ThreadState",
+        String[] names = {"io.forkscope.recorder.count.BytecodeCounter",
+            "io.forkscope.recorder.engine.Frame", "io.forkscope.recorder.engine.ThreadState",
             "io.forkscope.recorder.engine.TaskNode", "io.forkscope.recorder.engine.CompleterNode",
             "io.forkscope.recorder.engine.RegionToken", "io.forkscope.recorder.engine.DagRecorder",
             "io.forkscope.recorder.engine.NotRunningTime",

@@ -15,9 +15,12 @@ import java.util.List;
  * <pre>
  * out=FILE         where to write the recording (default forkscope-PID.fsk)
  * force            overwrite FILE if it exists (otherwise the recording goes to FILE-PID.fsk)
- * unit=time|abstract   strand lengths in nanoseconds, or in Forkscope.work units
+ * unit=time|abstract|bytecodes   strand lengths in nanoseconds, in Forkscope.work units, or in
+ *                  bytecode instructions the application's classes executed (counted by code woven
+ *                  into them as they load; docs/counted-work.md)
  * burden=N         cost put on each create edge (a steal migrates the child), in the unit
- *                  (default 6250, Cilkscale's time-mode burden in ns)
+ *                  (default 6250, Cilkscale's time-mode burden in ns; with unit=bytecodes 15000,
+ *                  Cilkview's instructions per steal)
  * burden.source=S  where the burden came from, for the report (default "default" or "option")
  * flush=MS         how often to write a snapshot for runs that may be killed (default 1000)
  * calibration=FILE take burden and burden.source from a calibration file of forkscope calibrate
@@ -84,6 +87,12 @@ public record AgentOptions(Path out, boolean force, Unit unit, long burden, Stri
     public static final long DEFAULT_SAMPLE_PERIOD_MS = 10;
 
     public static final long DEFAULT_BURDEN_NS = 6250;
+    /**
+     * The burden of unit=bytecodes unless one is given: Cilkview's 15,000 instructions per steal, a
+     * documented constant (docs/counted-work.md), so that a counted run's burdened numbers do not
+     * depend on the machine either.
+     */
+    public static final long DEFAULT_BURDEN_BYTECODES = 15_000;
     public static final long DEFAULT_CPU_THRESHOLD_NS = 50_000;
     /** Default of sites.throttle.ns: an enter/exit pair costs ~90 ns, so throttled sites cost over ~10%. */
     public static final long DEFAULT_SITES_THROTTLE_NS = 1000;
@@ -217,8 +226,12 @@ public record AgentOptions(Path out, boolean force, Unit unit, long burden, Stri
                 }
             }
         }
-        if (mode.equals(MODE_DAG) && unit != Unit.TIME) {
-            throw new IllegalArgumentException("agent option mode=dag needs unit=time (a DAG's nodes have times)");
+        if (mode.equals(MODE_DAG) && unit == Unit.ABSTRACT) {
+            throw new IllegalArgumentException("agent option mode=dag needs unit=time or bytecodes (declared units"
+                    + " cannot be split at the DAG's nodes)");
+        }
+        if (unit == Unit.BYTECODES && source.equals("default")) {
+            burden = DEFAULT_BURDEN_BYTECODES;
         }
         boolean patterns = !include.isEmpty() || !exclude.isEmpty();
         if (patterns && Boolean.FALSE.equals(sites)) {

@@ -7,6 +7,7 @@ import io.forkscope.model.WorkSpan;
 import io.forkscope.model.dag.EdgeKind;
 import io.forkscope.model.dag.NodeEnd;
 import io.forkscope.model.dag.RecordedNode;
+import io.forkscope.recorder.count.BytecodeCounter;
 import io.forkscope.recorder.output.Measurements;
 import java.util.List;
 import java.util.Queue;
@@ -39,7 +40,10 @@ import java.util.function.Consumer;
  * <p>Strand time is what passes between two events while the strand is open, so time inside the
  * runtime (pushing, stealing, parking, helping overhead) and inside this engine is excluded, and so
  * is time the strand's thread was not running (blocked, preempted; see {@link NotRunningTime}). With
- * {@link Unit#ABSTRACT} a strand's length is the units declared through {@link #work} instead.
+ * {@link Unit#ABSTRACT} a strand's length is the units declared through {@link #work} instead; with
+ * {@link Unit#BYTECODES}, the instructions its thread's woven code executed while it was open (the
+ * {@link BytecodeCounter} read where it opens and where it closes; the clock still gives the DAG's
+ * node times and the run's elapsed time, never a length).
  *
  * <p>Threading: every event is handled on the thread that caused it, against that thread's
  * {@link ThreadState}; the only shared mutable state is in {@link TaskNode} (see its comment), the
@@ -916,7 +920,7 @@ public final class SpanEngine implements Measurements {
             return;
         }
         try {
-            if (units > 0) {
+            if (units > 0 && unit == Unit.ABSTRACT) {
                 frame(ts, clock.nanoTime());
                 ts.pendingUnits += units;
             }
@@ -1408,6 +1412,8 @@ public final class SpanEngine implements Measurements {
         if (unit == Unit.TIME) {
             d = notRunning.strandLength(ts, now, read);
             ts.nodeNotRunning += Math.max(0, now - ts.strandStart) - d;
+        } else if (unit == Unit.BYTECODES) {
+            d = Math.max(0, BytecodeCounter.current() - ts.strandStartCount);
         } else {
             d = ts.pendingUnits;
             ts.pendingUnits = 0;
@@ -1545,6 +1551,9 @@ public final class SpanEngine implements Measurements {
     private void startStrand(ThreadState ts, long now) {
         ts.strandOpen = true;
         ts.strandStart = now;
+        if (unit == Unit.BYTECODES) {
+            ts.strandStartCount = BytecodeCounter.current();
+        }
         if (!ts.nodeOpen) {       // a DAG node spans strands split only by regions, work units and sites
             ts.nodeOpen = true;
             ts.nodeStart = now;

@@ -53,6 +53,8 @@ final class ThreadState {
     boolean noCpuClock;
     /** Abstract units declared since the strand opened (unit = abstract). */
     long pendingUnits;
+    /** The thread's instruction count where the open strand opened (unit = bytecodes, BytecodeCounter). */
+    long strandStartCount;
     /**
      * Set while the engine runs on this thread, to ignore events our own code might cause; also
      * what the final drain waits on (see the class comment).

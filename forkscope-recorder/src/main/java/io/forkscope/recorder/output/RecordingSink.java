@@ -133,7 +133,18 @@ public final class RecordingSink {
     }
 
     public void infoOnClose(Supplier<Map<String, String>> source) {
-        this.infoOnClose = source;
+        Supplier<Map<String, String>> before = this.infoOnClose;
+        this.infoOnClose = () -> {          // each source adds its keys; one that throws adds nothing
+            Map<String, String> merged = new java.util.LinkedHashMap<>();
+            for (Supplier<Map<String, String>> s : List.of(before, source)) {
+                try {
+                    merged.putAll(s.get());
+                } catch (RuntimeException e) {
+                    // that source's keys are left out
+                }
+            }
+            return merged;
+        };
     }
 
     /**

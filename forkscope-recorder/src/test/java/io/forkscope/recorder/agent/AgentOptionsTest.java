@@ -61,6 +61,19 @@ class AgentOptionsTest {
     }
 
     @Test
+    void bytecodesTakeCilkviewsBurdenUnlessOneIsGivenAndMayRecordTheDag() {
+        AgentOptions o = AgentOptions.parse("unit=bytecodes,mode=dag", 1);
+        assertThat(o.unit()).isEqualTo(io.forkscope.model.Unit.BYTECODES);
+        assertThat(o.recordsDag()).isTrue();
+        assertThat(o.burden()).isEqualTo(15_000);
+        assertThat(o.burdenSource()).isEqualTo("default");
+        assertThat(o.sitesThrottleNs()).isZero();      // a throttle would make the site table depend on speed
+        AgentOptions given = AgentOptions.parse("unit=bytecodes,burden=400", 1);
+        assertThat(given.burden()).isEqualTo(400);
+        assertThat(given.burdenSource()).isEqualTo("option");
+    }
+
+    @Test
     void badModeOrWorkersAreRefused() {
         assertThatThrownBy(() -> AgentOptions.parse("mode=fast", 1))
                 .hasMessageContaining("mode is cilkview, regions or dag, not 'fast'");

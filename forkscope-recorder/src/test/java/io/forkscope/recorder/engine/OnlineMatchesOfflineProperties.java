@@ -17,17 +17,19 @@ import net.jqwik.api.constraints.LongRange;
 /**
  * The online engine against the offline oracle on random programs and random schedules: work,
  * span, burdened span and counts of the whole run and of a region around the program must agree
- * exactly (abstract units make the answer independent of the schedule).
+ * exactly (abstract units make the answer independent of the schedule, and so do counted units, read
+ * from the thread's instruction count as {@code --unit bytecodes} reads them).
  */
 class OnlineMatchesOfflineProperties {
 
     @Property(tries = 400)
     void onlineEqualsOfflineOnRandomPrograms(@ForAll("programs") Body program,
                                              @ForAll @LongRange(min = 0, max = 1000) long burden,
-                                             @ForAll long scheduleSeed) {
+                                             @ForAll long scheduleSeed, @ForAll boolean counted) {
         DagOracle oracle = new DagOracle(program, burden);
 
-        SimRuntime rt = new SimRuntime(burden, scheduleSeed);
+        // abstract units, or counted ones (unit = bytecodes: the thread's instruction count, read at every event)
+        SimRuntime rt = counted ? SimRuntime.counted(burden, scheduleSeed) : new SimRuntime(burden, scheduleSeed);
         Object token = rt.engine.regionStart("program");
         Program.simulate(program).accept(rt);
         rt.engine.regionStop(token);

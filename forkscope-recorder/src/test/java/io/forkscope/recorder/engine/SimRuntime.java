@@ -23,6 +23,8 @@ final class SimRuntime implements TaskModel, ThreadClassifier {
     /** The (one) thread's CPU clock in time mode: {@link #work} advances it, {@link #stall} does not. */
     private final long[] cpu = {0};
     private final boolean timeMode;
+    /** Counted units (unit = bytecodes): {@link #work} adds to the thread's BytecodeCounter, as woven code does. */
+    private final boolean counted;
     /** In time mode, how far every read of the clock moves it (0: it stands still but in work). */
     private long tickPerRead;
     private boolean readsOnCpu;
@@ -47,9 +49,19 @@ final class SimRuntime implements TaskModel, ThreadClassifier {
         return new SimRuntime(0, 1, true, dag, false);
     }
 
+    /** Counted units: a strand's length is what its {@link #work} added to this thread's instruction count. */
+    static SimRuntime counted(long burden, long seed) {
+        return new SimRuntime(burden, seed, false, false, false, true);
+    }
+
     private SimRuntime(long burden, long seed, boolean time, boolean dag, boolean collapse) {
+        this(burden, seed, time, dag, collapse, false);
+    }
+
+    private SimRuntime(long burden, long seed, boolean time, boolean dag, boolean collapse, boolean counted) {
         boolean timeAndDag = time;
         this.timeMode = timeAndDag;
+        this.counted = counted;
         Clock withCpu = new Clock() {
             @Override
             public long nanoTime() {
@@ -72,7 +84,7 @@ final class SimRuntime implements TaskModel, ThreadClassifier {
         };
         this.engine = timeAndDag
                 ? new SpanEngine(Unit.TIME, burden, withCpu, this, this, dag, collapse)
-                : new SpanEngine(Unit.ABSTRACT, burden, System::nanoTime, this, this);
+                : new SpanEngine(counted ? Unit.BYTECODES : Unit.ABSTRACT, burden, System::nanoTime, this, this);
         this.schedule = new Random(seed);
     }
 
@@ -101,6 +113,9 @@ final class SimRuntime implements TaskModel, ThreadClassifier {
         if (timeMode) {
             clock[0] += units;
             cpu[0] += units;
+        } else if (counted) {
+            io.forkscope.recorder.count.BytecodeCounter.add(units);
+            engine.work(units);         // declared units are not counted units: the engine ignores them
         } else {
             engine.work(units);
         }

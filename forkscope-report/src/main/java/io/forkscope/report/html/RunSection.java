@@ -40,7 +40,7 @@ final class RunSection implements HtmlSection {
         fact(out, "mode", info.get(RecordingInfo.MODE, "summary") + (rec.recordedSites().isPresent() ? ", call sites" : ""),
                 "mode");
         Unit unit = info.unit();
-        fact(out, "unit", unit == Unit.TIME ? "ns (measured time)" : "abstract units of work the program declared",
+        fact(out, "unit", unit.description(),
                 "unit");
         fact(out, "burden", Numbers.grouped(info.burden()) + " " + unit.symbol() + " per steal edge"
                 + TextReport.burdenSource(info.burdenSource()), "burden");

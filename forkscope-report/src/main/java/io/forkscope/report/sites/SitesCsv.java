@@ -38,7 +38,7 @@ public final class SitesCsv {
 
     /** @return the header line's fields */
     public static List<String> header(Unit unit) {
-        String in = unit == Unit.TIME ? " (ns)" : " (units)";
+        String in = " (" + unit.symbol() + ")";
         List<String> h = new ArrayList<>(List.of("file", "line", "site", "function"));
         for (String on : new String[] {"on work", "on span"}) {
             for (String m : MEASUREMENTS) {

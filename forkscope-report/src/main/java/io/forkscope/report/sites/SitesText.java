@@ -230,11 +230,14 @@ public final class SitesText {
                 + " + outside any site " + a.format(t.outside()) + " " + a.symbol + " = " + sum + " " + verdict);
     }
 
-    /** The table's unit: ms or us for time (chosen by T1), whole units for abstract work. */
+    /** The table's unit: ms or us for time (chosen by T1), whole units for abstract work and bytecodes. */
     private record Amounts(String name, String symbol, double divisor, boolean decimals) {
         static Amounts of(Unit unit, long work) {
             if (unit == Unit.ABSTRACT) {
                 return new Amounts("units: abstract work declared by the program", "units", 1, false);
+            }
+            if (unit == Unit.BYTECODES) {
+                return new Amounts("bytecodes: instructions the application's classes executed", "bytecodes", 1, false);
             }
             return work >= 1_000_000
                     ? new Amounts("ms: measured time", "ms", 1e6, true)

@@ -1,0 +1,319 @@
+package io.forkscope.recorder.count.weave;
+
+import java.util.ArrayList;
+import java.util.List;
+import net.bytebuddy.jar.asm.Handle;
+import net.bytebuddy.jar.asm.Label;
+import net.bytebuddy.jar.asm.MethodVisitor;
+import net.bytebuddy.jar.asm.Opcodes;
+import net.bytebuddy.utility.OpenedClassReader;
+
+/**
+ * Weaves one method so that it counts the bytecode instructions it executes (docs/counted-work.md).
+ *
+ * <p>The method's instructions are cut into <em>segments</em>: a segment ends at a jump or switch,
+ * at a call ({@code invoke*}), a return or an {@code athrow}, and right before every place control
+ * can arrive from elsewhere (a branch target or exception handler: exactly the instructions with a
+ * stack map frame in a class file of Java 6 or later; every label in an older one). Each segment's
+ * instruction count {@code k} is a constant known here:
+ * <ul>
+ *   <li>a segment ending in a jump, a switch or at a merge point adds {@code k} to the counter's
+ *       local {@code L} (a long at slot {@code max_locals}, zeroed at the method's start), before
+ *       its last instruction (the jump's operands stay on the stack below);
+ *   <li>a segment ending in a call, a return or {@code athrow} hands {@code L + k} to the thread
+ *       ({@code BytecodeCounter.add}) right before that instruction and zeroes {@code L}.
+ * </ul>
+ * So before every call, return and throw the thread's count holds every instruction this frame
+ * executed, the call's own included: a fork/join event (a fork, a join, a task's end) always sees
+ * its thread's exact count, in whichever method it happens. An instruction counts once it is reached:
+ * a segment cut short by an exception the JVM raises (a null pointer, an array index, a division by
+ * zero) loses the instructions of its segment before it.
+ *
+ * <p>Instructions the call-site weaver inserted ({@code --sites}, woven before this) are not counted
+ * but still hand the count over, as they are fork/join events: the hooks' {@code invokedynamic}s and
+ * static calls, the constants pushed for a static hook, and the token's store and load around a site.
+ *
+ * <p>Frames are kept valid without recomputing them: the class is read with expanded frames and
+ * every frame declares {@code L} a long (it is assigned before the first instruction, so it is one on
+ * every path). Each insertion is stack-neutral and needs at most four more stack slots.
+ */
+final class CountingMethod extends MethodVisitor {
+    static final String COUNTER = "io/forkscope/recorder/count/BytecodeCounter";
+
+    private final int slot;
+    private final boolean frames;
+    private final String hooks;
+    /** Instructions of the open segment not yet added anywhere. */
+    private int k;
+    /** Whether {@code L} is known to be zero here (after a hand-over, on straight-line code). */
+    private boolean zero;
+    /** Labels and line numbers seen since the last instruction: where a merge point's addition must go before. */
+    private final List<Object[]> held = new ArrayList<>();
+    /** The next ISTORE is a call site's token (after a site enter): not the program's. */
+    private boolean siteToken;
+
+    /**
+     * @param slot   the counter's local: the method's max_locals
+     * @param frames whether the class file has stack map frames (version 50 and later)
+     * @param hooks  internal name of the call-site hooks' class, whose calls are not counted
+     */
+    CountingMethod(MethodVisitor mv, int slot, boolean frames, String hooks) {
+        super(OpenedClassReader.ASM_API, mv);
+        this.slot = slot;
+        this.frames = frames;
+        this.hooks = hooks;
+    }
+
+    @Override
+    public void visitCode() {
+        super.visitCode();
+        super.visitInsn(Opcodes.LCONST_0);
+        super.visitVarInsn(Opcodes.LSTORE, slot);
+        zero = true;
+    }
+
+    // ------------------------------------------------------------------ merge points
+
+    @Override
+    public void visitLabel(Label label) {
+        if (!frames) {        // no frames to tell merge points: every label may be one
+            accumulate();
+            zero = false;
+            super.visitLabel(label);
+            return;
+        }
+        held.add(new Object[] {label});
+    }
+
+    @Override
+    public void visitLineNumber(int line, Label start) {
+        if (!held.isEmpty()) {
+            held.add(new Object[] {line, start});
+        } else {
+            super.visitLineNumber(line, start);
+        }
+    }
+
+    @Override
+    public void visitFrame(int type, int numLocal, Object[] local, int numStack, Object[] stack) {
+        if (type != Opcodes.F_NEW) {
+            throw new IllegalStateException("frames must be read expanded");
+        }
+        accumulate();        // a merge point: the segment before it ends before its label
+        zero = false;
+        release();
+        int slots = 0;
+        for (int i = 0; i < numLocal; i++) {
+            slots += local[i] == Opcodes.LONG || local[i] == Opcodes.DOUBLE ? 2 : 1;
+        }
+        if (slots > slot) {
+            throw new IllegalStateException("a frame declares more locals than max_locals");
+        }
+        Object[] extended = new Object[numLocal + (slot - slots) + 1];
+        System.arraycopy(local, 0, extended, 0, numLocal);
+        for (int i = numLocal; i < extended.length - 1; i++) {
+            extended[i] = Opcodes.TOP;
+        }
+        extended[extended.length - 1] = Opcodes.LONG;
+        super.visitFrame(type, extended.length, extended, numStack, stack);
+    }
+
+    /** Writes the labels and line numbers held back, in order (no merge point among them). */
+    private void release() {
+        for (Object[] h : held) {
+            if (h.length == 1) {
+                super.visitLabel((Label) h[0]);
+            } else {
+                super.visitLineNumber((Integer) h[0], (Label) h[1]);
+            }
+        }
+        held.clear();
+    }
+
+    /** {@code L += k} for the segment so far (nothing when it is empty). */
+    private void accumulate() {
+        if (k == 0) {
+            return;
+        }
+        if (zero) {
+            super.visitLdcInsn((long) k);
+        } else {
+            super.visitVarInsn(Opcodes.LLOAD, slot);
+            super.visitLdcInsn((long) k);
+            super.visitInsn(Opcodes.LADD);
+        }
+        super.visitVarInsn(Opcodes.LSTORE, slot);
+        k = 0;
+        zero = false;
+    }
+
+    /** Hands {@code L + k} to the thread's count and zeroes {@code L} (nothing when both are zero). */
+    private void handOver(boolean exits) {
+        if (zero && k == 0) {
+            return;
+        }
+        if (zero) {
+            super.visitLdcInsn((long) k);
+        } else {
+            super.visitVarInsn(Opcodes.LLOAD, slot);
+            if (k > 0) {
+                super.visitLdcInsn((long) k);
+                super.visitInsn(Opcodes.LADD);
+            }
+        }
+        super.visitMethodInsn(Opcodes.INVOKESTATIC, COUNTER, "add", "(J)V", false);
+        if (!zero && !exits) {
+            super.visitInsn(Opcodes.LCONST_0);
+            super.visitVarInsn(Opcodes.LSTORE, slot);
+        }
+        k = 0;
+        zero = true;
+    }
+
+    // ------------------------------------------------------------------ instructions
+
+    /** An instruction that neither ends a segment nor is the call-site weaver's. */
+    private void plain() {
+        release();
+        k++;
+    }
+
+    @Override
+    public void visitInsn(int opcode) {
+        release();
+        k++;
+        if ((opcode >= Opcodes.IRETURN && opcode <= Opcodes.RETURN) || opcode == Opcodes.ATHROW) {
+            handOver(true);
+        }
+        super.visitInsn(opcode);
+    }
+
+    @Override
+    public void visitIntInsn(int opcode, int operand) {
+        plain();
+        super.visitIntInsn(opcode, operand);
+    }
+
+    @Override
+    public void visitVarInsn(int opcode, int varIndex) {
+        release();
+        if (siteToken && opcode == Opcodes.ISTORE) {
+            siteToken = false;       // the site's token: not counted
+        } else {
+            k++;
+        }
+        super.visitVarInsn(opcode, varIndex);
+    }
+
+    @Override
+    public void visitTypeInsn(int opcode, String type) {
+        plain();
+        super.visitTypeInsn(opcode, type);
+    }
+
+    @Override
+    public void visitFieldInsn(int opcode, String owner, String name, String descriptor) {
+        plain();
+        super.visitFieldInsn(opcode, owner, name, descriptor);
+    }
+
+    @Override
+    public void visitLdcInsn(Object value) {
+        plain();
+        super.visitLdcInsn(value);
+    }
+
+    @Override
+    public void visitIincInsn(int varIndex, int increment) {
+        plain();
+        super.visitIincInsn(varIndex, increment);
+    }
+
+    @Override
+    public void visitMultiANewArrayInsn(String descriptor, int numDimensions) {
+        plain();
+        super.visitMultiANewArrayInsn(descriptor, numDimensions);
+    }
+
+    @Override
+    public void visitJumpInsn(int opcode, Label label) {
+        release();
+        k++;
+        accumulate();
+        super.visitJumpInsn(opcode, label);
+    }
+
+    @Override
+    public void visitTableSwitchInsn(int min, int max, Label dflt, Label... labels) {
+        release();
+        k++;
+        accumulate();
+        super.visitTableSwitchInsn(min, max, dflt, labels);
+    }
+
+    @Override
+    public void visitLookupSwitchInsn(Label dflt, int[] keys, Label[] labels) {
+        release();
+        k++;
+        accumulate();
+        super.visitLookupSwitchInsn(dflt, keys, labels);
+    }
+
+    @Override
+    public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
+        release();
+        if (owner.equals(hooks) && opcode == Opcodes.INVOKESTATIC) {
+            switch (name) {
+                case "siteFork", "siteEnter" -> k -= 2;     // the site and method ids pushed for it
+                case "siteExit" -> k -= 1;                  // the token's load
+                default -> k++;
+            }
+            siteToken = name.equals("siteEnter");
+        } else {
+            k++;
+        }
+        handOver(false);
+        super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+    }
+
+    @Override
+    public void visitInvokeDynamicInsn(String name, String descriptor, Handle bsm, Object... args) {
+        release();
+        if (bsm.getOwner().equals(hooks)) {
+            if (name.equals("siteExit")) {
+                k -= 1;                     // the token's load
+            }
+            siteToken = name.equals("siteEnter");
+        } else {
+            k++;
+        }
+        handOver(false);
+        super.visitInvokeDynamicInsn(name, descriptor, bsm, args);
+    }
+
+    @Override
+    public void visitLocalVariable(String name, String descriptor, String signature, Label start, Label end, int index) {
+        release();       // after the code: the method's last labels must be placed before their ranges are
+        super.visitLocalVariable(name, descriptor, signature, start, end, index);
+    }
+
+    @Override
+    public net.bytebuddy.jar.asm.AnnotationVisitor visitLocalVariableAnnotation(int typeRef,
+            net.bytebuddy.jar.asm.TypePath typePath, Label[] start, Label[] end, int[] index, String descriptor,
+            boolean visible) {
+        release();
+        return super.visitLocalVariableAnnotation(typeRef, typePath, start, end, index, descriptor, visible);
+    }
+
+    @Override
+    public void visitMaxs(int maxStack, int maxLocals) {
+        release();
+        super.visitMaxs(maxStack + 4, Math.max(maxLocals, slot + 2));
+    }
+
+    @Override
+    public void visitEnd() {
+        release();
+        super.visitEnd();
+    }
+}

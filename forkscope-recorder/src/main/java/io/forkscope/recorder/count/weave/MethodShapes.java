@@ -1,0 +1,56 @@
+package io.forkscope.recorder.count.weave;
+
+import java.util.HashMap;
+import java.util.Map;
+import net.bytebuddy.jar.asm.ClassReader;
+import net.bytebuddy.jar.asm.ClassVisitor;
+import net.bytebuddy.jar.asm.MethodVisitor;
+import net.bytebuddy.jar.asm.Opcodes;
+import net.bytebuddy.utility.OpenedClassReader;
+
+/**
+ * The counting weaver's first pass over a class: each method's {@code max_locals} (the counter's
+ * local goes right above them, so it must be known before the method's first instruction is
+ * written) and whether it uses {@code jsr}/{@code ret} (subroutines of class files before Java 6,
+ * whose locals a new local cannot be typed across: such a method is left uncounted).
+ */
+final class MethodShapes extends ClassVisitor {
+    /** One method's shape. */
+    record Shape(int maxLocals, boolean subroutines) {}
+
+    private final Map<String, Shape> shapes = new HashMap<>();
+
+    private MethodShapes() {
+        super(OpenedClassReader.ASM_API);
+    }
+
+    /** @return the shapes of the methods with code in {@code reader}'s class, keyed by name + descriptor */
+    static Map<String, Shape> of(ClassReader reader) {
+        MethodShapes v = new MethodShapes();
+        reader.accept(v, ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+        return v.shapes;
+    }
+
+    @Override
+    public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
+        String key = name + descriptor;
+        return new MethodVisitor(OpenedClassReader.ASM_API) {
+            private boolean subroutines;
+
+            @Override
+            public void visitJumpInsn(int opcode, net.bytebuddy.jar.asm.Label label) {
+                subroutines |= opcode == Opcodes.JSR;
+            }
+
+            @Override
+            public void visitVarInsn(int opcode, int varIndex) {
+                subroutines |= opcode == Opcodes.RET;
+            }
+
+            @Override
+            public void visitMaxs(int maxStack, int maxLocals) {
+                shapes.put(key, new Shape(maxLocals, subroutines));
+            }
+        };
+    }
+}

@@ -1,0 +1,90 @@
+package com.acme.count;
+
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.RecursiveTask;
+import java.util.function.LongSupplier;
+
+/**
+ * Small methods whose executed bytecode instructions are counted by hand in CountWeaverTest (javac
+ * 17's output for each is listed there). Outside io.forkscope, so the default scope weaves them.
+ */
+public final class Counted {
+    private Counted() {}
+
+    public static int add(int a, int b) {
+        return a + b;
+    }
+
+    public static int sum(int n) {
+        int s = 0;
+        for (int i = 0; i < n; i++) {
+            s += i;
+        }
+        return s;
+    }
+
+    public static int twice(int x) {
+        return add(x, x) + add(x, 1);
+    }
+
+    public static int caught(int x) {
+        try {
+            if (x > 0) {
+                throw new IllegalStateException();
+            }
+            return 1;
+        } catch (IllegalStateException e) {
+            return 2;
+        }
+    }
+
+    public static int choose(int x) {
+        switch (x) {
+            case 0:
+                return 10;
+            case 1:
+                return 20;
+            default:
+                return 30;
+        }
+    }
+
+    /** What {@code probe} reads when called: the count must already hold this method's instructions. */
+    public static long observed(LongSupplier probe) {
+        int a = 1;
+        int b = a + 2;
+        return probe.getAsLong() + b;
+    }
+
+    public static long fib(int n) {
+        return n < 2 ? n : fib(n - 1) + fib(n - 2);
+    }
+
+    /** A fork/join fib: the same instructions whichever worker runs a task. */
+    public static final class Fib extends RecursiveTask<Long> {
+        private final int n;
+
+        public Fib(int n) {
+            this.n = n;
+        }
+
+        @Override
+        protected Long compute() {
+            if (n < 8) {
+                return fib(n);
+            }
+            Fib a = new Fib(n - 1);
+            a.fork();
+            return new Fib(n - 2).compute() + a.join();
+        }
+
+        public static long run(int n, int workers) {
+            ForkJoinPool pool = new ForkJoinPool(workers);
+            try {
+                return pool.invoke(new Fib(n));
+            } finally {
+                pool.shutdown();
+            }
+        }
+    }
+}
