@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import parallelismcases.BytecodeCases;
 import parallelismcases.ForkJoinFirstCases;
 import parallelismcases.ParallelismCases;
 import parallelismcases.SelfLoadCases;
@@ -79,6 +80,18 @@ class ParallelismEndToEndIT {
         assertThat(run.outcomes.get("serialLoop()")).startsWith("FAILED org.opentest4j.AssertionFailedError: "
                 + "TimeCases.serialLoop: parallelism 1.00 is below 1.5 (@Parallelism, unit time)\n");
         assertThat(Files.size(dir.resolve("time.fsk"))).isPositive();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("javas")
+    void inCountedUnitsTheSameVerdicts(String java, @TempDir Path dir) throws Exception {
+        // the annotation's default unit, bytecodes, with forkscope-junit's jar as the agent
+        Run run = run(java, dir, List.of("-javaagent:" + junitJar() + "=unit=bytecodes,out=" + dir.resolve("bc.fsk")),
+                BytecodeCases.class);
+
+        assertThat(run.outcomes.get("treeOfSixteen()")).as(run.stderr).isEqualTo("SUCCESSFUL");
+        assertThat(run.outcomes.get("serialLoop()")).startsWith("FAILED org.opentest4j.AssertionFailedError: "
+                + "BytecodeCases.serialLoop: parallelism 1.00 is below 1.5 (@Parallelism, unit bytecodes)\n");
     }
 
     @ParameterizedTest(name = "{0}")
