@@ -2,7 +2,6 @@ package parallelismcases;
 
 import io.forkscope.junit.Parallelism;
 import io.forkscope.junit.Parallelism.Unit;
-import java.util.concurrent.ForkJoinPool;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIf;
 
@@ -16,12 +15,7 @@ public class BytecodeCases {
     @Test
     @Parallelism(atLeast = 8, unit = Unit.BYTECODES)
     void treeOfSixteen() {
-        ForkJoinPool pool = new ForkJoinPool(2);
-        try {
-            pool.invoke(new Leaves(16, 2_000_000));
-        } finally {
-            pool.shutdown();
-        }
+        Trees.invoke(16, 2_000_000);
     }
 
     @Test

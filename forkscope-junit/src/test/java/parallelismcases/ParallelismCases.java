@@ -2,7 +2,6 @@ package parallelismcases;
 
 import io.forkscope.junit.Parallelism;
 import io.forkscope.junit.Parallelism.Unit;
-import java.util.concurrent.ForkJoinPool;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIf;
 
@@ -20,12 +19,7 @@ public class ParallelismCases {
     @Test
     @Parallelism(atLeast = 8, burdenedAtLeast = 4, unit = Unit.ABSTRACT)
     void treeOfSixteen() {
-        ForkJoinPool pool = new ForkJoinPool(2);
-        try {
-            pool.invoke(new Leaves(16, 1_000));
-        } finally {
-            pool.shutdown();
-        }
+        Trees.invoke(16, 1_000);
     }
 
     @Test
@@ -39,12 +33,7 @@ public class ParallelismCases {
     @Test
     @Parallelism(atLeast = 8, burdenedAtLeast = 12, unit = Unit.ABSTRACT)
     void treeTooBurdened() {
-        ForkJoinPool pool = new ForkJoinPool(2);
-        try {
-            pool.invoke(new Leaves(16, 1_000));
-        } finally {
-            pool.shutdown();
-        }
+        Trees.invoke(16, 1_000);
     }
 
     @Test

@@ -2,7 +2,6 @@ package parallelismcases;
 
 import io.forkscope.junit.Parallelism;
 import io.forkscope.junit.Parallelism.Unit;
-import java.util.concurrent.ForkJoinPool;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIf;
@@ -24,12 +23,7 @@ public class TimeCases {
     @Test
     @Parallelism(atLeast = 2, unit = Unit.TIME)
     void treeOfSixteen() {
-        ForkJoinPool pool = new ForkJoinPool(2);
-        try {
-            pool.invoke(new Leaves(16, 1_000_000));
-        } finally {
-            pool.shutdown();
-        }
+        Trees.invoke(16, 1_000_000);
     }
 
     @Test

@@ -24,7 +24,6 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class CountTransformer implements ClassFileTransformer {
     private final SiteScope scope = SiteScope.defaults();
-    private final ClassLoader platform = ClassLoader.getPlatformClassLoader();
     private final ThreadLocal<Boolean> weaving = new ThreadLocal<>();
     private final AtomicLong woven = new AtomicLong();
     private final AtomicLong failures = new AtomicLong();
@@ -47,8 +46,7 @@ public final class CountTransformer implements ClassFileTransformer {
     @Override
     public byte[] transform(Module module, ClassLoader loader, String internalName, Class<?> redefined,
                             ProtectionDomain domain, byte[] bytes) {
-        if (loader == null || loader == platform || redefined != null || internalName == null
-                || internalName.contains("$$Lambda") || !scope.isApplication(internalName.replace('/', '.'))) {
+        if (!scope.weaves(loader, redefined, internalName)) {
             return null;
         }
         if (weaving.get() != null) {

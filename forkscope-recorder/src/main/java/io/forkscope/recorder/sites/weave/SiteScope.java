@@ -51,6 +51,18 @@ public final class SiteScope {
         return new SiteScope(List.of(), List.of(), className);
     }
 
+    private static final ClassLoader PLATFORM = ClassLoader.getPlatformClassLoader();
+
+    /**
+     * @return whether a class a transformer is offered is the application's to weave: defined (not
+     *         redefined) by neither the boot nor the platform loader, not a lambda proxy, and
+     *         {@link #isApplication} by name
+     */
+    public boolean weaves(ClassLoader loader, Class<?> redefined, String internalName) {
+        return loader != null && loader != PLATFORM && redefined == null && internalName != null
+                && !internalName.contains("$$Lambda") && isApplication(internalName.replace('/', '.'));
+    }
+
     /** @param binaryName a class's binary name with dots ({@code com.acme.Outer$Inner}) */
     public boolean isApplication(String binaryName) {
         if (only != null) {

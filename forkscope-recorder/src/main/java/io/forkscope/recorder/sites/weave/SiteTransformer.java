@@ -26,7 +26,6 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class SiteTransformer implements ClassFileTransformer {
     private final SiteWeaver weaver;
     private final SiteScope scope;
-    private final ClassLoader platform = ClassLoader.getPlatformClassLoader();
     private final ThreadLocal<Boolean> weaving = new ThreadLocal<>();
     private final AtomicLong woven = new AtomicLong();
     private final AtomicLong failures = new AtomicLong();
@@ -56,8 +55,7 @@ public final class SiteTransformer implements ClassFileTransformer {
     @Override
     public byte[] transform(Module module, ClassLoader loader, String internalName, Class<?> redefined,
                             ProtectionDomain domain, byte[] bytes) {
-        if (loader == null || loader == platform || redefined != null || internalName == null
-                || internalName.contains("$$Lambda") || !scope.isApplication(internalName.replace('/', '.'))) {
+        if (!scope.weaves(loader, redefined, internalName)) {
             return null;
         }
         if (weaving.get() != null) {
