@@ -58,14 +58,17 @@ public final class CaseRunner {
 
     /**
      * {@code CaseRunner CLASS}: prints each outcome as {@code ==> NAME} then its text, and
-     * {@code ==END} last, for the parent to read back.
+     * {@code ==END} last, for the parent to read back, in UTF-8 whatever the locale (a messages' "16×"
+     * came back as "16?" where the locale is POSIX, as for a CI user without LANG).
      */
     public static void main(String[] args) throws Exception {
         Map<String, String> outcomes = run(Class.forName(args[0]));
+        java.io.PrintStream out = new java.io.PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out),
+                true, java.nio.charset.StandardCharsets.UTF_8);
         for (Map.Entry<String, String> e : outcomes.entrySet()) {
-            System.out.println("==> " + e.getKey());
-            System.out.println(e.getValue());
+            out.println("==> " + e.getKey());
+            out.println(e.getValue());
         }
-        System.out.println("==END");
+        out.println("==END");
     }
 }
