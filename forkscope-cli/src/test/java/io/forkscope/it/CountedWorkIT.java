@@ -25,8 +25,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  * sites in the golden ratio within 2%, Snippet B's parallelism 2.00 within 1%.
  */
 class CountedWorkIT {
-    static final double PHI = (1 + Math.sqrt(5)) / 2;
-
     static List<String> javas() {
         return Jdks.javas();
     }
@@ -63,7 +61,7 @@ class CountedWorkIT {
                     && s.get("callee").asText().endsWith("FibTask.compute")));
             long forkWork = fork.at("/on_work/top_caller/work_ns").asLong();
             long callWork = call.at("/on_work/top_caller/work_ns").asLong();
-            assertThat((double) forkWork / callWork).as(forkWork + " / " + callWork).isCloseTo(PHI, within(0.02 * PHI));
+            assertThat((double) forkWork / callWork).as(forkWork + " / " + callWork).isCloseTo(PaperResultsIT.PHI, within(0.02 * PaperResultsIT.PHI));
             Map<String, String> rows = invokedRows(j);
             if (table == null) {
                 table = rows;

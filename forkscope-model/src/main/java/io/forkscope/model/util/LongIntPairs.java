@@ -61,8 +61,7 @@ public final class LongIntPairs {
         if (sortPacked()) {
             return;
         }
-        int depth = 2 * (32 - Integer.numberOfLeadingZeros(Math.max(1, size)));
-        sort(0, size - 1, depth);
+        quicksort();
     }
 
     /**
@@ -115,7 +114,10 @@ public final class LongIntPairs {
 
     /** Sorts the pairs by key, and pairs with one key by value: a total order, whatever order they came in. */
     public void sortByKeyThenValue() {
-        sortByKey();
+        if (sortPacked()) {
+            return;                      // packed pairs sort by key, then value, already
+        }
+        quicksort();
         for (int a = 0; a < size; ) {
             int b = a + 1;
             while (b < size && keys[b] == keys[a]) {
@@ -126,6 +128,11 @@ public final class LongIntPairs {
             }
             a = b;
         }
+    }
+
+    /** The quicksort of the class comment, over every pair. */
+    private void quicksort() {
+        sort(0, size - 1, 2 * (32 - Integer.numberOfLeadingZeros(Math.max(1, size))));
     }
 
     private void sort(int lo, int hi, int depth) {

@@ -20,19 +20,6 @@ import org.junit.jupiter.api.Test;
 class BusyIntervalsTest {
     private final long[] clock = {5_000_000};
 
-    /** Threads named pool-* work for a pool of parallelism 2. */
-    private static final class Pool implements ThreadClassifier {
-        @Override
-        public boolean ignore(Thread thread) {
-            return false;
-        }
-
-        @Override
-        public int poolParallelism(Thread thread) {
-            return thread.getName().startsWith("pool-") ? 2 : 0;
-        }
-    }
-
     private static void on(String name, Runnable r) throws InterruptedException {
         Thread t = new Thread(r, name);
         t.start();
@@ -52,7 +39,7 @@ class BusyIntervalsTest {
             public long cpuThresholdNs() {
                 return NEVER;
             }
-        }, model, new Pool(), true, false);
+        }, model, new PoolThreads(), true, false);
         SimTask a = new SimTask(r -> { });
         SimTask b = new SimTask(r -> { });
         on("main", () -> {

@@ -21,7 +21,7 @@ class DagBacklogTest {
 
     @Test
     void aThreadThatOutrunsTheSinkWakesItAndEveryNodeArrivesOnce() throws Exception {
-        SpanEngine engine = new SpanEngine(Unit.TIME, 0, Clock.SYSTEM, new SimRuntime(0, 1), new Main(), true, false);
+        SpanEngine engine = new SpanEngine(Unit.TIME, 0, Clock.SYSTEM, new SimRuntime(0, 1), new PoolThreads(), true, false);
         AtomicInteger wakes = new AtomicInteger();
         List<RecordedNode> drained = java.util.Collections.synchronizedList(new ArrayList<>());
         engine.onDagBacklog(() -> {
@@ -44,7 +44,7 @@ class DagBacklogTest {
 
     @Test
     void withNobodyDrainingTheWaitIsBoundedAndNothingIsLost() throws Exception {
-        SpanEngine engine = new SpanEngine(Unit.TIME, 0, Clock.SYSTEM, new SimRuntime(0, 1), new Main(), true, false);
+        SpanEngine engine = new SpanEngine(Unit.TIME, 0, Clock.SYSTEM, new SimRuntime(0, 1), new PoolThreads(), true, false);
         AtomicInteger wakes = new AtomicInteger();
         engine.onDagBacklog(wakes::incrementAndGet);    // a sink that never comes
         Thread main = new Thread(() -> makeNodes(engine, 140 * 512), "pool-1");
@@ -65,19 +65,6 @@ class DagBacklogTest {
             if (engine.execBegin(t)) {
                 engine.execEnd(t);                    // the task's own node
             }
-        }
-    }
-
-    /** Threads named pool-* work for a pool of parallelism 2. */
-    private static final class Main implements ThreadClassifier {
-        @Override
-        public boolean ignore(Thread thread) {
-            return false;
-        }
-
-        @Override
-        public int poolParallelism(Thread thread) {
-            return thread.getName().startsWith("pool-") ? 2 : 0;
         }
     }
 }

@@ -130,19 +130,6 @@ class ThreadStatesTest {
         assertThat(busy).extracting(WorkerBusy::worker).doesNotHaveDuplicates().hasSize(5);
     }
 
-    /** Threads named pool-* work for a pool of parallelism 2; others are outside any pool. */
-    private static final class TwoWorkerPool implements ThreadClassifier {
-        @Override
-        public boolean ignore(Thread thread) {
-            return false;
-        }
-
-        @Override
-        public int poolParallelism(Thread thread) {
-            return thread.getName().startsWith("pool-") ? 2 : 0;
-        }
-    }
-
     private static void runTaskOn(SpanEngine engine, String thread) throws InterruptedException {
         Thread t = new Thread(() -> {
             SimTask task = new SimTask(r -> { });
@@ -158,7 +145,7 @@ class ThreadStatesTest {
     @Test
     void pCountsThreadsOutsidePoolsThatRanTasksOnTopOfThePoolsParallelism() throws Exception {
         SimRuntime model = new SimRuntime(0, 1);
-        SpanEngine engine = new SpanEngine(Unit.ABSTRACT, 0, System::nanoTime, model, new TwoWorkerPool(), true, true);
+        SpanEngine engine = new SpanEngine(Unit.ABSTRACT, 0, System::nanoTime, model, new PoolThreads(), true, true);
         runTaskOn(engine, "pool-1");
         runTaskOn(engine, "pool-2");
         runTaskOn(engine, "pool-3");     // replaced pool-1 after it timed out: never more than 2 at once
