@@ -120,7 +120,10 @@ class HtmlReportIT {
     static Path sampledRecording() throws Exception {
         return made("sampled.fsk", () -> {
             Path rec = shared.resolve("sampled.fsk");
-            cli("example", "fib", "--n", "27", "--cutoff", "12", "--workers", "2", "--record", rec.toString(), "--sample");
+            // a sample per millisecond of CPU time: some hundreds, so that the icicle has contexts below its root even
+            // where the run is short (at 10 ms, a fresh CI machine's run gave the workers a dozen samples)
+            cli("example", "fib", "--n", "27", "--cutoff", "12", "--workers", "2", "--record", rec.toString(),
+                    "--sample-period-ms", "1");
             return rec;
         });
     }
@@ -428,10 +431,12 @@ class HtmlReportIT {
         // clicking a context below the root (scanning its row for one) zooms into it and shows its numbers
         click(b, "input[name=contexts-metric][value=work]");
         double[] icicle = box(b, "#contexts-canvas");
-        for (int x = 4; x < icicle[2] && "0".equals(attribute(b, "#contexts-canvas", "data-focus")); x += 16) {
+        for (int x = 2; x < icicle[2] && "0".equals(attribute(b, "#contexts-canvas", "data-focus")); x += 4) {
             b.click(icicle[0] + x, icicle[1] + 27);
         }
-        assertThat(attribute(b, "#contexts-canvas", "data-focus")).isNotEqualTo("0");
+        assertThat(attribute(b, "#contexts-canvas", "data-focus"))
+                .as("a context below the root (boxes drawn: %s)", attribute(b, "#contexts-canvas", "data-drawn"))
+                .isNotEqualTo("0");
         assertThat(text(b, "#context-details [data-key=ctx-path]")).isNotEmpty();
 
         // clicking the top call site's row marks its nodes in the timelines
