@@ -56,6 +56,22 @@ public final class Counted {
         return probe.getAsLong() + b;
     }
 
+    /** Calls {@link #middle}, which may reach an event (its interface call): not quiet, so handed over before. */
+    public static long outer(LongSupplier probe) {
+        int a = 1;
+        return middle(probe) + a;
+    }
+
+    private static long middle(LongSupplier probe) {
+        return probe.getAsLong();
+    }
+
+    /** Calls {@link #add}, which is quiet: the caller's count stays in its local across the call. */
+    public static long quietCaller(LongSupplier probe) {
+        int a = add(1, 2);
+        return probe.getAsLong() + a;
+    }
+
     public static long fib(int n) {
         return n < 2 ? n : fib(n - 1) + fib(n - 2);
     }

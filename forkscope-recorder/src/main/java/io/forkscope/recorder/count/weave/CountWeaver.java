@@ -62,6 +62,7 @@ public final class CountWeaver {
         private final Map<String, MethodShapes.Shape> shapes;
         private final Set<String> skip;
         private boolean frames;
+        private QuietMethods quiet;
 
         Weave(ClassVisitor next, Map<String, MethodShapes.Shape> shapes, Set<String> skip) {
             super(OpenedClassReader.ASM_API, next);
@@ -72,6 +73,7 @@ public final class CountWeaver {
         @Override
         public void visit(int version, int access, String name, String signature, String superName, String[] interfaces) {
             frames = (version & 0xFFFF) >= Opcodes.V1_6;
+            quiet = QuietMethods.of(name, access, shapes, skip);
             super.visit(version, access, name, signature, superName, interfaces);
         }
 
@@ -83,7 +85,7 @@ public final class CountWeaver {
             if (mv == null || shape == null || name.equals("<clinit>") || skip.contains(key)) {
                 return mv;
             }
-            return new CountingMethod(mv, shape.maxLocals(), frames, hooks);
+            return new CountingMethod(mv, shape.maxLocals(), frames, hooks, quiet);
         }
     }
 }

@@ -21,11 +21,15 @@ import net.bytebuddy.utility.OpenedClassReader;
  *       local {@code L} (a long at slot {@code max_locals}, zeroed at the method's start), before
  *       its last instruction (the jump's operands stay on the stack below);
  *   <li>a segment ending in a call, a return or {@code athrow} hands {@code L + k} to the thread
- *       ({@code BytecodeCounter.add}) right before that instruction and zeroes {@code L}.
+ *       ({@code BytecodeCounter.add}) right before that instruction and zeroes {@code L};
+ *   <li>but a segment ending in a call to a method that cannot reach a fork/join event
+ *       ({@link QuietMethods}: a quiet method of the same class, {@code Math.max}, ...) only adds
+ *       {@code k} to {@code L}: the callee hands over its own count at its return, and this frame's
+ *       stays in the local until its next hand-over.
  * </ul>
- * So before every call, return and throw the thread's count holds every instruction this frame
- * executed, the call's own included: a fork/join event (a fork, a join, a task's end) always sees
- * its thread's exact count, in whichever method it happens. An instruction counts once it is reached:
+ * So before every call that may reach a fork/join event, and every return and throw, the thread's
+ * count holds every instruction this frame executed, the call's own included: a fork/join event (a
+ * fork, a join, a task's end) always sees its thread's exact count, in whichever method it happens. An instruction counts once it is reached:
  * a segment cut short by an exception the JVM raises (a null pointer, an array index, a division by
  * zero) loses the instructions of its segment before it.
  *
@@ -43,6 +47,7 @@ final class CountingMethod extends MethodVisitor {
     private final int slot;
     private final boolean frames;
     private final String hooks;
+    private final QuietMethods quiet;
     /** Instructions of the open segment not yet added anywhere. */
     private int k;
     /** Whether {@code L} is known to be zero here (after a hand-over, on straight-line code). */
@@ -56,12 +61,14 @@ final class CountingMethod extends MethodVisitor {
      * @param slot   the counter's local: the method's max_locals
      * @param frames whether the class file has stack map frames (version 50 and later)
      * @param hooks  internal name of the call-site hooks' class, whose calls are not counted
+     * @param quiet  the class's methods that cannot reach a fork/join event
      */
-    CountingMethod(MethodVisitor mv, int slot, boolean frames, String hooks) {
+    CountingMethod(MethodVisitor mv, int slot, boolean frames, String hooks, QuietMethods quiet) {
         super(OpenedClassReader.ASM_API, mv);
         this.slot = slot;
         this.frames = frames;
         this.hooks = hooks;
+        this.quiet = quiet;
     }
 
     @Override
@@ -269,6 +276,11 @@ final class CountingMethod extends MethodVisitor {
                 default -> k++;
             }
             siteToken = name.equals("siteEnter");
+        } else if (quiet.isQuietCall(opcode, owner, name, descriptor)) {
+            k++;
+            accumulate();            // no event can come during the call: the count stays in L
+            super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+            return;
         } else {
             k++;
         }

@@ -1,6 +1,8 @@
 package io.forkscope.recorder.count.weave;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import net.bytebuddy.jar.asm.ClassReader;
 import net.bytebuddy.jar.asm.ClassVisitor;
@@ -11,12 +13,27 @@ import net.bytebuddy.utility.OpenedClassReader;
 /**
  * The counting weaver's first pass over a class: each method's {@code max_locals} (the counter's
  * local goes right above them, so it must be known before the method's first instruction is
- * written) and whether it uses {@code jsr}/{@code ret} (subroutines of class files before Java 6,
- * whose locals a new local cannot be typed across: such a method is left uncounted).
+ * written), whether it uses {@code jsr}/{@code ret} (subroutines of class files before Java 6,
+ * whose locals a new local cannot be typed across: such a method is left uncounted), and what it
+ * calls, for {@link QuietMethods}.
  */
 final class MethodShapes extends ClassVisitor {
-    /** One method's shape. */
-    record Shape(int maxLocals, boolean subroutines) {}
+    /**
+     * One method's shape.
+     *
+     * @param access  its access flags
+     * @param calls   the calls it makes ({@code invoke*} but {@code invokedynamic}), in order
+     * @param dynamic whether it has an {@code invokedynamic} (a lambda's creation, a string
+     *                concatenation, a call-site hook)
+     */
+    record Shape(int maxLocals, boolean subroutines, int access, List<Call> calls, boolean dynamic) {
+        Shape(int maxLocals, boolean subroutines) {
+            this(maxLocals, subroutines, 0, List.of(), false);
+        }
+    }
+
+    /** One {@code invoke*} instruction's operands. */
+    record Call(int opcode, String owner, String name, String descriptor) {}
 
     private final Map<String, Shape> shapes = new HashMap<>();
 
@@ -36,6 +53,18 @@ final class MethodShapes extends ClassVisitor {
         String key = name + descriptor;
         return new MethodVisitor(OpenedClassReader.ASM_API) {
             private boolean subroutines;
+            private boolean dynamic;
+            private final List<Call> calls = new ArrayList<>();
+
+            @Override
+            public void visitMethodInsn(int opcode, String owner, String name, String desc, boolean isInterface) {
+                calls.add(new Call(opcode, owner, name, desc));
+            }
+
+            @Override
+            public void visitInvokeDynamicInsn(String name, String desc, net.bytebuddy.jar.asm.Handle bsm, Object... args) {
+                dynamic = true;
+            }
 
             @Override
             public void visitJumpInsn(int opcode, net.bytebuddy.jar.asm.Label label) {
@@ -49,7 +78,7 @@ final class MethodShapes extends ClassVisitor {
 
             @Override
             public void visitMaxs(int maxStack, int maxLocals) {
-                shapes.put(key, new Shape(maxLocals, subroutines));
+                shapes.put(key, new Shape(maxLocals, subroutines, access, List.copyOf(calls), dynamic));
             }
         };
     }

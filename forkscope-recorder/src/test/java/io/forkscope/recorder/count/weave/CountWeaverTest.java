@@ -114,6 +114,33 @@ class CountWeaverTest {
 
     @ParameterizedTest(name = "sites woven first: {0}")
     @ValueSource(booleans = {false, true})
+    void aCallThatMayReachAnEventHandsOverFirstThroughEveryFrame(boolean sites) throws Exception {
+        long[] seen = new long[1];
+        long before = BytecodeCounter.current();
+        LongSupplier probe = () -> seen[0] = BytecodeCounter.current();
+        long total = count(loader(sites), "outer", new Class<?>[] {LongSupplier.class}, probe);
+        // outer, before its call: iconst_1 istore_1 aload_0 invokestatic (4); middle: aload_0 invokeinterface (2);
+        // after: lreturn in middle (1), then iload_1 i2l ladd lreturn in outer (4). middle calls an interface, so
+        // it is not quiet and outer hands its 4 over before calling it: the probe (an event's place) sees them
+        assertThat(seen[0] - before).isEqualTo(4 + 2);
+        assertThat(total).isEqualTo(4 + 2 + 1 + 4);
+    }
+
+    @ParameterizedTest(name = "sites woven first: {0}")
+    @ValueSource(booleans = {false, true})
+    void aQuietCallLeavesTheCountInTheCallerAndLosesNothing(boolean sites) throws Exception {
+        long[] seen = new long[1];
+        long before = BytecodeCounter.current();
+        LongSupplier probe = () -> seen[0] = BytecodeCounter.current();
+        long total = count(loader(sites), "quietCaller", new Class<?>[] {LongSupplier.class}, probe);
+        // iconst_1 iconst_2 invokestatic (3), add (4), istore_1 aload_0 invokeinterface (3), then
+        // iload_1 i2l ladd lreturn (4): whatever is handed over when, the probe sees all before it
+        assertThat(seen[0] - before).isEqualTo(3 + 4 + 3);
+        assertThat(total).isEqualTo(3 + 4 + 3 + 4);
+    }
+
+    @ParameterizedTest(name = "sites woven first: {0}")
+    @ValueSource(booleans = {false, true})
     void recursionCountsEveryInvocation(boolean sites) throws Exception {
         ClassLoader l = loader(sites);
         for (int n : new int[] {0, 1, 2, 10, 20}) {
