@@ -32,24 +32,14 @@ public final class DagAssembler {
 
     /**
      * As {@link #assemble(List, List, int, long, long)} over columns: every index below is primitive.
-     * Node ids are found by binary search in a sorted array, successors are kept in one array sliced
+     * Node ids are found through a {@link NodeIdIndex}, successors are kept in one array sliced
      * per node, the ready queue is a heap of ints, and the DAG's nodes are written as columns
      * ({@link DagNodes}), so that a large DAG never exists as objects.
      */
     public static Assembled assemble(RecordedNodes r, List<WorkerBusy> busy, int workers, long begin, long finish) {
         int n = r.size();
         int[] byEnd = endOrder(r);             // position in end order -> index in r
-        LongIntPairs byId = new LongIntPairs(n);
-        LongIntPairs collapsedByFirstId = new LongIntPairs(16);
-        for (int i = 0; i < n; i++) {
-            int x = byEnd[i];
-            byId.add(r.id(x), i);
-            if (r.firstId(x) < r.id(x)) {
-                collapsedByFirstId.add(r.firstId(x), i);
-            }
-        }
-        byId.sortByKey();
-        collapsedByFirstId.sortByKey();
+        NodeIdIndex ids = new NodeIdIndex(r, byEnd);
         // each node's in-edges as positions in end order (-1: not in the file), sliced by inStart
         int[] inStart = new int[n + 1];
         for (int i = 0; i < n; i++) {
@@ -62,7 +52,7 @@ public final class DagAssembler {
         for (int i = 0; i < n; i++) {
             int x = byEnd[i];
             for (int e = 0; e < r.inCount(x); e++) {
-                int p = position(r.inFrom(x, e), byId, collapsedByFirstId, r, byEnd);
+                int p = ids.position(r.inFrom(x, e));
                 inPos[inStart[i] + e] = p;
                 if (p < 0) {
                     dropped++;
@@ -72,7 +62,7 @@ public final class DagAssembler {
                 }
             }
         }
-        byId = null;
+        ids = null;
         for (int i = 0; i < n; i++) {
             successorCount[i + 1] += successorCount[i];
         }
@@ -176,27 +166,6 @@ public final class DagAssembler {
             a = z;
         }
         return order;
-    }
-
-    /**
-     * @return the position in end order of the node with this id, or of the collapsed node that holds
-     *         it (its thread's ids from its firstId to its id), or -1 when the file has neither
-     */
-    private static int position(long id, LongIntPairs byId, LongIntPairs collapsedByFirstId, RecordedNodes r,
-                                int[] byEnd) {
-        int i = byId.search(id);
-        if (i >= 0) {
-            return byId.value(i);
-        }
-        int c = collapsedByFirstId.search(id);
-        int floor = c >= 0 ? c : -c - 2;          // the last collapsed node whose firstId <= id
-        if (floor >= 0) {
-            int holder = collapsedByFirstId.value(floor);
-            if (id <= r.id(byEnd[holder])) {
-                return holder;
-            }
-        }
-        return -1;
     }
 
     /** A binary min-heap of ints. */
