@@ -2,6 +2,7 @@ package io.forkscope.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.FileSystemException;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -10,15 +11,21 @@ import picocli.CommandLine.Command;
  * Exit codes: 0 done, 1 the analysed program or an internal step failed, 2 bad input.
  */
 @Command(name = "forkscope", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = "Scalability analyzer and profiler for Java fork/join programs.",
-        subcommands = {RecordCommand.class, SummaryCommand.class, BenchCommand.class, PlotCommand.class,
-                DelaysCommand.class, PredictCommand.class, ProfileCommand.class, ExportCommand.class, CompareCommand.class,
-                ReportCommand.class,
-                SitesCommand.class, ContextsCommand.class, CalibrateCommand.class, DemoCommand.class, ExampleCommand.class,
-                SweepCommand.class, ModelCommand.class,
-                CommandLine.HelpCommand.class})
+        description = "Scalability analyzer and profiler for Java fork/join programs.")
 public final class Main implements java.util.concurrent.Callable<Integer> {
     public static final int USER_ERROR = 2;
+
+    /**
+     * The subcommands, in the order the usage lists them. Picocli reflects over a command's options
+     * when the command is added (some 150 ms for all of them, on every run), so {@link #run} adds
+     * only the one the arguments name, and all of them for anything else (the usage, {@code help},
+     * a mistyped name that wants suggestions).
+     */
+    private static final List<Class<?>> SUBCOMMANDS = List.of(RecordCommand.class, SummaryCommand.class,
+            BenchCommand.class, PlotCommand.class, DelaysCommand.class, PredictCommand.class, ProfileCommand.class,
+            ExportCommand.class, CompareCommand.class, ReportCommand.class, SitesCommand.class, ContextsCommand.class,
+            CalibrateCommand.class, DemoCommand.class, ExampleCommand.class, SweepCommand.class, ModelCommand.class,
+            CommandLine.HelpCommand.class);
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -30,7 +37,8 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
     /** Runs the command line and returns the exit code (for tests and for {@link #main}). */
     public static int run(String... args) {
         try {
-            return commandLine(new PrintWriter(System.out, true), new PrintWriter(System.err, true)).execute(args);
+            return commandLine(new PrintWriter(System.out, true), new PrintWriter(System.err, true),
+                    args.length == 0 ? null : args[0]).execute(args);
         } catch (OutOfMemoryError e) {
             // a big recording (a DAG with millions of nodes) needs more heap than the JVM's default
             System.err.println("forkscope: out of memory (" + (Runtime.getRuntime().maxMemory() >> 20)
@@ -39,8 +47,23 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
         }
     }
 
+    /** The command line with every subcommand. */
     static CommandLine commandLine(PrintWriter out, PrintWriter err) {
+        return commandLine(out, err, null);
+    }
+
+    /** The command line with only subcommand {@code first} when there is one by that name (not help), else all. */
+    static CommandLine commandLine(PrintWriter out, PrintWriter err, String first) {
         CommandLine cl = new CommandLine(new Main());
+        Class<?> only = null;
+        for (Class<?> c : SUBCOMMANDS) {
+            if (c != CommandLine.HelpCommand.class && c.getAnnotation(Command.class).name().equals(first)) {
+                only = c;
+            }
+        }
+        for (Class<?> c : only == null ? SUBCOMMANDS : List.of(only)) {
+            cl.addSubcommand(c);
+        }
         cl.setOut(out);
         cl.setErr(err);
         cl.setExitCodeExceptionMapper(e -> e instanceof UserError ? USER_ERROR : 1);
