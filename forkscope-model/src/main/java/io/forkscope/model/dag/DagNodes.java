@@ -74,20 +74,33 @@ public final class DagNodes extends NodeColumns<DagNode> {
         int n = size;
         LongIntPairs pairs = new LongIntPairs(n);
         for (int i = 0; i < n; i++) {
-            pairs.add(longestFirst ? -end[i] : end[i], i);
+            pairs.add(start[i], i);
         }
-        pairs.sortByKeyThenValue();
-        int[] byRank = new int[n];               // rank by (end, id) -> id
-        int[] rank = new int[n];
+        pairs.sortByKey();                       // by start; nodes that start together (rare) next:
+        int[] byStart = new int[n];
         for (int k = 0; k < n; k++) {
-            byRank[k] = pairs.value(k);
-            rank[pairs.value(k)] = k;
+            byStart[k] = pairs.value(k);
         }
-        pairs = new LongIntPairs(n);
-        for (int i = 0; i < n; i++) {
-            pairs.add(start[i], rank[i]);
+        java.util.Comparator<Integer> tie = java.util.Comparator.<Integer>comparingLong(
+                i -> longestFirst ? -end[i] : end[i]).thenComparingInt(i -> i);
+        for (int a = 0; a < n; ) {
+            int z = a + 1;
+            while (z < n && pairs.key(z) == pairs.key(a)) {
+                z++;
+            }
+            if (z - a > 1) {
+                Integer[] run = new Integer[z - a];
+                for (int k = a; k < z; k++) {
+                    run[k - a] = byStart[k];
+                }
+                java.util.Arrays.sort(run, tie);
+                for (int k = a; k < z; k++) {
+                    byStart[k] = run[k - a];
+                }
+            }
+            a = z;
         }
-        pairs.sortByKeyThenValue();              // by (start, end, id)
+        pairs = null;
         int low = Integer.MAX_VALUE;
         int high = Integer.MIN_VALUE;
         for (int i = 0; i < n; i++) {
@@ -103,7 +116,7 @@ public final class DagNodes extends NodeColumns<DagNode> {
         }
         int[] out = new int[n];
         for (int k = 0; k < n; k++) {
-            int id = byRank[pairs.value(k)];
+            int id = byStart[k];
             out[next[worker[id] - low]++] = id;
         }
         return out;

@@ -64,11 +64,23 @@ class LongRadixSortProperties {
         for (int i = 0; i < n; i++) {
             assertThat(packed.key(i)).isEqualTo(quick.key(i));
         }
-        packed.sortByKeyThenValue();
+        packed.sortByKeyThenValue();        // a list sorted packed by key alone, now by value too
         for (int i = 1; i < n; i++) {
             assertThat(packed.key(i - 1) < packed.key(i)
                     || packed.key(i - 1) == packed.key(i) && packed.value(i - 1) < packed.value(i)).isTrue();
         }
+        for (int i = 0; i < n; i += 997) {  // a packed list answers searches, and takes more pairs
+            assertThat(packed.key(packed.search(packed.key(i)))).isEqualTo(packed.key(i));
+        }
+        assertThat(packed.search(999_999_999L)).isEqualTo(-1);
+        packed.add(999_999_999L, 7);
+        packed.add(2_000_000_000L, 8);
+        packed.sortByKey();
+        assertThat(packed.size()).isEqualTo(n + 2);
+        assertThat(packed.key(0)).isEqualTo(999_999_999L);
+        assertThat(packed.value(0)).isEqualTo(7);
+        assertThat(packed.key(n + 1)).isEqualTo(2_000_000_000L);
+        assertThat(packed.value(n + 1)).isEqualTo(8);
     }
 
     @Test
