@@ -72,6 +72,9 @@ public final class OverheadBenchmark {
         }
     }
 
+    private static final String USAGE = "usage: bench/overhead [--trials T] [--repeat R] [--workers P] [--agent OPTIONS]"
+            + " [--jvm-arg ARG]... [--baseline-jar JAR | --baseline-agent OPTIONS|defaults] [PROGRAM[:--opt=value,...] ...]";
+
     public static void main(String[] args) throws Exception {
         int trials = 3;
         int repeat = 3;
@@ -90,7 +93,24 @@ public final class OverheadBenchmark {
                 case "--baseline-jar" -> baselineJar = Path.of(args[++i]).toAbsolutePath();
                 case "--baseline-agent" -> baselineAgent = "defaults".equals(args[++i]) ? "" : args[i];
                 case "--jvm-arg" -> jvmArgs.add(args[++i]);
-                default -> programs.add(args[i]);
+                case "-h", "--help" -> {
+                    System.out.println(USAGE);
+                    return;
+                }
+                default -> {
+                    if (args[i].startsWith("-")) {
+                        System.err.println("bench/overhead: unknown option " + args[i] + "\n" + USAGE);
+                        System.exit(2);
+                    }
+                    programs.add(args[i]);
+                }
+            }
+        }
+        for (String spec : programs) {
+            String name = spec.split(":", 2)[0];
+            if (Samples.all().stream().noneMatch(s -> s.name().equals(name))) {
+                System.err.println("bench/overhead: unknown program " + name + " (forkscope example --list)");
+                System.exit(2);
             }
         }
         if (baselineJar != null && !Files.isRegularFile(baselineJar)) {
