@@ -32,8 +32,8 @@ import java.util.TreeSet;
  *       shortest time (net or elapsed, as learnt): a disturbance only ever lengthens a run, so the
  *       fastest of several trials is the least disturbed (benchmarking's minimum of trials), where a
  *       least-squares fit over all trials follows their mean, which one disturbed trial can double.
- *       The fastest trial's T1' stays that of its own trial's 1-worker run; the median's is the median
- *       of the trials' T1'.</li>
+ *       T1'(n) is one value for all points of n: the fastest 1-worker trial's work, or the median of
+ *       the 1-worker trials' ({@link #runs()}).</li>
  * </ul>
  */
 public record TrainingSet(List<IndexRow> kept, List<String> refused, List<String> flagged, boolean net,
@@ -127,10 +127,26 @@ public record TrainingSet(List<IndexRow> kept, List<String> refused, List<String
         return median == 0 ? 0 : (e[m - 1] - e[0]) / median;
     }
 
-    /** The runs to learn from: one per kept row, or for {@link TrialsKept#MEDIAN} one per (n, p). */
+    /**
+     * The runs to learn from: one per kept row, or for {@link TrialsKept#MEDIAN} one per (n, p). With
+     * {@link TrialsKept#FASTEST}, every point of one n takes T1' from that n's fastest 1-worker trial
+     * (its own work), as the median takes the median: a p = 2 point's fastest trial otherwise carries
+     * its own trial's T1', which may be the cold one (run 3's fib: n 32, p 2 kept only trial 1, whose
+     * 1-worker run took 14.5 ms against 6.5 and 6.7).
+     */
     public List<TrainingRun> runs() {
         List<TrainingRun> runs = kept.stream().map(r -> r.trainingRun(net)).toList();
-        return trials == TrialsKept.MEDIAN ? TrialMedian.of(runs) : runs;
+        if (trials == TrialsKept.MEDIAN) {
+            return TrialMedian.of(runs);
+        }
+        if (trials == TrialsKept.FASTEST) {
+            Map<Double, Double> serial = new LinkedHashMap<>();
+            runs.stream().filter(r -> r.p() == 1).forEach(r -> serial.putIfAbsent(r.n(), r.serialWork()));
+            return runs.stream().map(r -> !serial.containsKey(r.n()) ? r : new TrainingRun(r.n(), r.p(),
+                    serial.get(r.n()), r.work(), r.createTask(), r.waitTasks(), r.delay(), r.noWork(), r.elapsed(),
+                    r.span())).toList();
+        }
+        return runs;
     }
 
     /** The grid of the kept runs. */

@@ -105,4 +105,20 @@ class TrainingSetTest {
         assertThat(median.grid().trialsKept()).isEqualTo(TrialsKept.MEDIAN);
         assertThat(median.grid().fastestTrial()).isFalse();
     }
+
+    /**
+     * --fastest-trial: the p = 2 point's fastest trial is trial 1, whose 1-worker run was cold (T1' 500);
+     * every point of n 100 takes T1' from the fastest 1-worker trial (trial 2, 115) instead.
+     */
+    @Test
+    void theFastestTrialsPointsShareTheFastestOneWorkerT1() {
+        IndexRow p1t1 = row(100, 1, 1, 520, 500, 10, 0, 0, 500);
+        IndexRow p1t2 = row(100, 1, 2, 125, 115, 5, 0, 0, 115);
+        IndexRow p2t1 = row(100, 2, 1, 70, 120, 10, 10, 0, 500);
+        IndexRow p2t2 = row(100, 2, 2, 90, 120, 40, 10, 0, 115);
+        TrainingSet fastest = TrainingSet.screen(List.of(p1t1, p2t1, p1t2, p2t2), false, true, false, TrialsKept.FASTEST);
+        assertThat(fastest.kept()).containsExactly(p1t2, p2t1);
+        assertThat(fastest.runs()).extracting(TrainingRun::serialWork).containsExactly(115.0, 115.0);
+        assertThat(fastest.runs()).extracting(TrainingRun::elapsed).containsExactly(125.0, 70.0);
+    }
 }
