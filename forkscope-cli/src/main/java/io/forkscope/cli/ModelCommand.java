@@ -100,9 +100,10 @@ final class ModelCommand implements Callable<Integer> {
                         + " the paper's")
         String exponential;
 
-        @Option(names = "--cv", paramLabel = "HOW", description = "how each component's regularisation is chosen:"
-                + " forward (the default: fitted on the smaller sizes n, scored by the relative error on the next larger"
-                + " one), groups (leave one n out, squared error) or rows (the paper's 5-fold over runs)")
+        @Option(names = "--cv", paramLabel = "HOW", description = "how each component's bases and regularisation are"
+                + " chosen: forward (the default: the bases that, fitted without the penalty on the smaller sizes n,"
+                + " best predict the next larger one in relative error), groups (leave one n out, squared error) or"
+                + " rows (the paper's 5-fold over runs)")
         String cv = Validation.DEFAULT.key();
 
         @Option(names = "--trials", paramLabel = "WHICH", description = "which trials of each (n, p) are learnt: median"
