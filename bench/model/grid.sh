@@ -4,9 +4,23 @@
 # machine at every trained n (a grid that crosses the cache trains the bases on a jump in the time
 # per element, and n^2 terms then explode beyond it: the first run's fft T1' was 140-890% off).
 # The check's n is 4x the largest trained n (fft, sort, sparselu, strassen) or, for the
-# exponential fib and nqueens, 4x or more the work (fib 38 = 35 + 3: phi^3 = 4.2x; nqueens 12 and 13:
-# ~5x and ~30x the work of 11). strassen's cut-off is a recursion depth: at depth 2 every n >= 256
+# exponential fib and nqueens, 4x or more the work (below). strassen's cut-off is a recursion depth: at depth 2 every n >= 256
 # makes the same 7 + 49 tasks, so its task counts are constant over the grid.
+#
+# Issue 23's refit of run 3 (docs/model.md "Run 3 refitted") changed the grids of four programs, not
+# yet swept; the costs are estimated from run 3's index.csv (a run costs about 0.8 s of JVM and set-up,
+# 2 s for sparselu's and strassen's large inputs, plus (W + 1) x its region's time):
+# - every program trains at least 3 sizes, so that forward chaining (model fit --cv forward) has
+#   a fold that fits two sizes and scores the third: strassen had 2 (256, 512), now 256, 512, 1024, and
+#   its check moves to 4 x 1024 = 4096 (CHECK_WARMUP 1: each kernel there takes about 12 s on 1 worker);
+# - the smallest sizes measured the JIT and the clock, not the program: fib 32..34 took 6.5-15 ms with
+#   2x between trials, nqueens 8, 9 under 1 ms, sparselu 8, 12 between 1.6 and 21 ms (2 trials of 3 at
+#   n 12 were 5x the third). fib now trains at 35..38 (40-190 ms a run) and checks 41, 42 (phi^3 = 4.2x
+#   and phi^4 = 6.9x the work of 38), nqueens at 10..12 and checks 13, 14 (about 6x and 36x the work
+#   of 12), sparselu at 16..28 (8-60 ms) and checks 4 x 28 = 112.
+# Estimated sweep time (3 trials, p 1 and 2): fib 34 s train + 46 s check (run 3: 15 + 15), nqueens
+# 18 + 64 s (18 + 17), sparselu 5 + 77 s (20 + 36), strassen 13 + 124 s (12 + 34); fft and sort
+# unchanged (58 + 101, 31 + 30): about 12 minutes in all, against run 3's 7.
 ALL_PROGRAMS=(fft fib nqueens sort sparselu strassen)
 grid() {
     TRAIN_WARMUP=5
@@ -14,11 +28,11 @@ grid() {
     EXPONENTIAL=""
     case "$1" in
         fft)      CUTOFF=2048; TRAIN_N=1048576,2097152,4194304; CHECK_N=16777216; TRAIN_WARMUP=3 ;;
-        fib)      CUTOFF=14;   TRAIN_N=32,33,34,35;             CHECK_N=37,38; EXPONENTIAL=--exponential ;;
-        nqueens)  CUTOFF=3;    TRAIN_N=8,9,10,11;               CHECK_N=12,13; EXPONENTIAL=--exponential ;;
+        fib)      CUTOFF=14;   TRAIN_N=35,36,37,38;             CHECK_N=41,42; EXPONENTIAL=--exponential ;;
+        nqueens)  CUTOFF=3;    TRAIN_N=10,11,12;                CHECK_N=13,14; EXPONENTIAL=--exponential ;;
         sort)     CUTOFF=2048; TRAIN_N=1048576,2097152,4194304; CHECK_N=16777216; TRAIN_WARMUP=3 ;;
-        sparselu) CUTOFF=32;   TRAIN_N=8,12,16,20;              CHECK_N=80 ;;
-        strassen) CUTOFF=2;    TRAIN_N=256,512;                 CHECK_N=2048 ;;
+        sparselu) CUTOFF=32;   TRAIN_N=16,20,24,28;             CHECK_N=112 ;;
+        strassen) CUTOFF=2;    TRAIN_N=256,512,1024;            CHECK_N=4096; CHECK_WARMUP=1 ;;
         *) echo "unknown program $1 (one of ${ALL_PROGRAMS[*]})" >&2; return 2 ;;
     esac
 }

@@ -1,14 +1,19 @@
 package io.forkscope.cli;
 
 import io.forkscope.analysis.model.ModelCheck;
+import io.forkscope.analysis.model.ModelOptions;
 import io.forkscope.analysis.model.PerformanceModel;
 import io.forkscope.analysis.model.Prediction;
+import io.forkscope.analysis.model.SerialBases;
+import io.forkscope.analysis.model.UnfittableRuns;
+import io.forkscope.analysis.model.Validation;
 import io.forkscope.report.model.IndexRow;
 import io.forkscope.report.model.ModelFile;
 import io.forkscope.report.model.ModelJson;
 import io.forkscope.report.model.ModelText;
 import io.forkscope.report.model.SweepIndex;
 import io.forkscope.report.model.TrainingSet;
+import io.forkscope.report.model.TrialsKept;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Reader;
@@ -89,8 +94,27 @@ final class ModelCommand implements Callable<Integer> {
         @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "write the model as JSON, for predict and check")
         Path output;
 
-        @Option(names = "--exponential", description = "an exponential program (fib, nqueens): fit in 2^n, as the paper does")
-        boolean exponential;
+        @Option(names = "--exponential", paramLabel = "B", arity = "0..1", parameterConsumer = OptionalBase.class,
+                description = "an exponential program (fib, nqueens): the bases take s = B^n where they say n; without B,"
+                        + " B is fitted from T1'(n) (the slope of ln T1' against n, weighted by T1'^2); --exponential 2 is"
+                        + " the paper's")
+        String exponential;
+
+        @Option(names = "--cv", paramLabel = "HOW", description = "how each component's bases and regularisation are"
+                + " chosen: forward (the default: the bases that, fitted without the penalty on the smaller sizes n,"
+                + " best predict the next larger one in relative error), groups (leave one n out, squared error) or"
+                + " rows (the paper's 5-fold over runs)")
+        String cv = Validation.DEFAULT.key();
+
+        @Option(names = "--trials", paramLabel = "WHICH", description = "which trials of each (n, p) are learnt: median"
+                + " (the default: one run per (n, p), each value the median of its trials'), fastest (as"
+                + " --fastest-trial) or all (every trial a run, the paper's)")
+        String trials;
+
+        @Option(names = "--bases", paramLabel = "LIST", description = "T1'(n)'s bases instead of Eq. 11's, when the"
+                + " program's complexity is known: comma-separated products of n, n^K, lg n, lg^K n, lglg n, or 1"
+                + " (e.g. \"n lg n\", \"n^2.81\", \"1, n^3\")")
+        String bases;
 
         @Option(names = "--keep-noisy", description = "keep runs with a tenth or more not-running time (flagged, not refused)")
         boolean keepNoisy;
@@ -102,7 +126,7 @@ final class ModelCommand implements Callable<Integer> {
 
         @Option(names = "--fastest-trial", description = "learn only the fastest trial of each (n, p), the least"
                 + " disturbed by other processes (a disturbance only lengthens a run); model check then keeps the"
-                + " fastest of its trials too")
+                + " fastest of its trials too (the same as --trials fastest)")
         boolean fastestTrial;
 
         @Option(names = "--force", description = "overwrite FILE if it exists")
@@ -113,10 +137,12 @@ final class ModelCommand implements Callable<Integer> {
 
         @Override
         public Integer call() throws Exception {
+            ModelOptions options = options();
+            TrialsKept kept = trialsKept();
             Path out = output == null ? null : OutputPath.file(output, force, "-o");
             Indexed index = index(dir);
             PrintWriter err = spec.commandLine().getErr();
-            TrainingSet set = TrainingSet.screen(index.rows(), keepNoisy, true, net, fastestTrial);
+            TrainingSet set = TrainingSet.screen(index.rows(), keepNoisy, true, net, kept);
             set.refused().forEach(l -> err.println("forkscope model fit: " + l));
             set.flagged().forEach(l -> err.println("forkscope model fit: " + l));
             err.flush();
@@ -124,12 +150,17 @@ final class ModelCommand implements Callable<Integer> {
                 throw new UserError(index.file() + ": no run to fit (" + (index.rows().isEmpty() ? "the index is empty"
                         : "all " + index.rows().size() + " refused; --keep-noisy keeps the noisy ones") + ")");
             }
-            PerformanceModel model = PerformanceModel.fit(set.runs(), exponential);
+            PerformanceModel model;
+            try {
+                model = PerformanceModel.fit(set.runs(), options);
+            } catch (UnfittableRuns e) {
+                throw new UserError(index.file() + ": " + e.getMessage());
+            }
             PrintWriter o = spec.commandLine().getOut();
             if (json) {
                 ModelJson.fit(model, set.grid(), o);
             } else {
-                ModelText.fit(model, set.grid(), index.file().toString(), o);
+                ModelText.fit(model, set.grid(), index.file().toString(), options.fitsBase(), o);
             }
             if (out != null) {
                 try (Writer w = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {
@@ -139,6 +170,71 @@ final class ModelCommand implements Callable<Integer> {
                         + ShellWords.quote(out) + " --n N -p P)");
             }
             return 0;
+        }
+
+        /** The options' fit, or a user error naming the option that does not read. */
+        private ModelOptions options() {
+            Validation validation;
+            try {
+                validation = Validation.of(cv);
+            } catch (IllegalArgumentException e) {
+                throw new UserError("--cv: " + e.getMessage());
+            }
+            ModelOptions options = exponential == null ? ModelOptions.linear()
+                    : OptionalBase.FITTED.equals(exponential) ? ModelOptions.exponentialFitted()
+                    : ModelOptions.exponential(OptionalBase.base(exponential));
+            options = options.withValidation(validation);
+            if (bases != null) {
+                try {
+                    options = options.withSerialBases(SerialBases.parse(bases));
+                } catch (SerialBases.Unreadable e) {
+                    throw new UserError("--bases: " + e.getMessage());
+                }
+            }
+            return options;
+        }
+
+        private TrialsKept trialsKept() {
+            if (trials == null) {
+                return fastestTrial ? TrialsKept.FASTEST : TrialsKept.DEFAULT;
+            }
+            TrialsKept kept;
+            try {
+                kept = TrialsKept.of(trials);
+            } catch (IllegalArgumentException e) {
+                throw new UserError("--trials: " + e.getMessage());
+            }
+            if (fastestTrial && kept != TrialsKept.FASTEST) {
+                throw new UserError("--fastest-trial and --trials " + trials + " contradict each other; give one");
+            }
+            return kept;
+        }
+    }
+
+    /**
+     * {@code --exponential} with an optional B: the next argument is taken as B only if it is a number, so that
+     * {@code model fit --exponential runs} still means a fitted b on the sweep runs (picocli's own optional
+     * parameter would take "runs" as B).
+     */
+    static final class OptionalBase implements picocli.CommandLine.IParameterConsumer {
+        /** The option's value when no B follows: b is fitted. */
+        static final String FITTED = "fit";
+        private static final java.util.regex.Pattern NUMBER = java.util.regex.Pattern.compile(
+                "[0-9]+(\\.[0-9]*)?([eE][+-]?[0-9]+)?");
+
+        @Override
+        public void consumeParameters(java.util.Stack<String> args, picocli.CommandLine.Model.ArgSpec argSpec,
+                                      CommandSpec commandSpec) {
+            argSpec.setValue(!args.isEmpty() && NUMBER.matcher(args.peek()).matches() ? args.pop() : FITTED);
+        }
+
+        /** B, or a user error: b must be a number above 1 (s = b^n must grow with n). */
+        static double base(String text) {
+            double b = Double.parseDouble(text);
+            if (!(b > 1) || Double.isInfinite(b)) {
+                throw new UserError("--exponential " + text + ": the base must be a number above 1 (2 is the paper's)");
+            }
+            return b;
         }
     }
 
@@ -174,9 +270,9 @@ final class ModelCommand implements Callable<Integer> {
             Prediction q = loaded.model().predict(n, p);
             PrintWriter out = spec.commandLine().getOut();
             if (json) {
-                ModelJson.predict(q, loaded.grid(), loaded.model().exponential(), file.toString(), out);
+                ModelJson.predict(q, loaded.grid(), loaded.model().scale(), file.toString(), out);
             } else {
-                ModelText.predict(q, loaded.grid(), loaded.model().exponential(), file.toString(), out);
+                ModelText.predict(q, loaded.grid(), loaded.model().scale(), file.toString(), out);
             }
             return 0;
         }
@@ -207,6 +303,7 @@ final class ModelCommand implements Callable<Integer> {
                 throw new UserError(index.file() + ": no run to check (the index is empty)");
             }
             PrintWriter err = spec.commandLine().getErr();
+            // a median model is checked on every trial (the median error over them is the typical run's)
             TrainingSet set = TrainingSet.screen(index.rows(), true, false, loaded.grid().net(),
                     loaded.grid().fastestTrial());
             if (loaded.grid().net() || loaded.grid().fastestTrial()) {

@@ -91,6 +91,61 @@ class ModelCommandTest {
         assertThat(table.out()).contains("time (Eq. 15 no-work)", "time (span no-work)", "median");
     }
 
+    /**
+     * --exponential takes a B only when one follows: before DIR it leaves DIR alone (b fitted), after it
+     * 1.5 is b; --cv, --trials and --bases reach the fit and its file.
+     */
+    @Test
+    void theFitsOptionsReachTheModel() throws Exception {
+        List<IndexRow> rows = new ArrayList<>();
+        for (long n = 30; n <= 33; n++) {
+            for (int p = 1; p <= 2; p++) {
+                for (int t = 1; t <= 3; t++) {
+                    long serial = (long) (1e3 * Math.pow(1.5, n)) + 1000L * t;
+                    long work = serial + (p - 1) * serial / 50;
+                    long creates = (long) Math.pow(1.5, n) / 1000;
+                    long delay = creates * 300 * p;
+                    long slot = work + delay;
+                    rows.add(new IndexRow(n, p, t, "n" + n + "-p" + p + "-t" + t + ".fsk", creates, creates, work, delay,
+                            0, 0, 0, slot / p, 100_000, p, slot, OptionalLong.of(serial), 2, true));
+                }
+            }
+        }
+        Path exp = Files.createDirectories(dir.resolve("exp"));
+        StringWriter w = new StringWriter();
+        SweepIndex.write(rows, w);
+        Files.writeString(exp.resolve(SweepIndex.FILE_NAME), w.toString());
+
+        Path fitted = dir.resolve("fitted.json");
+        CliRunner.Result fit = CliRunner.run("model", "fit", "--exponential", exp.toString(), "-o", fitted.toString());
+        assertThat(fit.exitCode()).as(fit.err()).isZero();
+        assertThat(fit.out().replaceAll("\\s+", " ")).contains("b = 1.5 fitted from T1'(n)",
+                "forward chaining in n", "the median of its trials'");
+        JsonNode m = new ObjectMapper().readTree(Files.readString(fitted));
+        assertThat(m.get("base").asDouble()).isCloseTo(1.5, org.assertj.core.data.Offset.offset(1e-3));
+        assertThat(m.get("validation").asText()).isEqualTo("forward");
+        assertThat(m.get("training").get("trials_kept").asText()).isEqualTo("median");
+
+        Path given = dir.resolve("given.json");
+        fit = CliRunner.run("model", "fit", exp.toString(), "--exponential", "1.5", "--cv", "groups", "--trials", "all",
+                "--bases", "1, n", "-o", given.toString());
+        assertThat(fit.exitCode()).as(fit.err()).isZero();
+        assertThat(fit.out().replaceAll("\\s+", " ")).contains("b = 1.5 (given)", "leave-one-n-out");
+        assertThat(fit.out()).contains("= b1 + b2 n\n");
+        m = new ObjectMapper().readTree(Files.readString(given));
+        assertThat(m.get("base").asDouble()).isEqualTo(1.5);
+        assertThat(m.get("validation").asText()).isEqualTo("groups");
+        assertThat(m.get("training").get("trials_kept").asText()).isEqualTo("all");
+        assertThat(m.get("components").get("serial_work").get("bases").toString()).isEqualTo("[\"1\",\"n\"]");
+
+        CliRunner.Result predict = CliRunner.run("model", "predict", given.toString(), "--n", "36", "-p", "2");
+        assertThat(predict.exitCode()).as(predict.err()).isZero();
+        assertThat(predict.out()).contains("n 36 is 3 beyond the largest trained n (33), a size 1.5^3 = 3.4x larger");
+        fit = CliRunner.run("model", "fit", exp.toString(), "--exponential=1.5", "--json");
+        assertThat(fit.exitCode()).as(fit.err()).isZero();
+        assertThat(new ObjectMapper().readTree(fit.out()).get("base").asDouble()).isEqualTo(1.5);
+    }
+
     @Test
     void fitJsonIsTheModelFile() throws Exception {
         Path model = dir.resolve("m.json");
@@ -119,6 +174,14 @@ class ModelCommandTest {
         "model check {dir}/delays.json {runs}|{dir}/delays.json: not a forkscope model",
         "model frob|unexpected argument 'frob' (see: forkscope model --help)",
         "model fit --frob {runs}|Unknown option: '--frob' (see: forkscope model fit --help)",
+        "model fit {runs} --cv sideways|--cv: unknown validation 'sideways' (one of forward, groups, rows)",
+        "model fit {runs} --trials some|--trials: unknown trials 'some' (one of all, median, fastest)",
+        "model fit {runs} --trials all --fastest-trial|--fastest-trial and --trials all contradict each other",
+        "model fit {runs} --bases n_ln_n|--bases: cannot read the basis 'n ln n'",
+        "model fit {runs} --bases n,n|--bases: the basis 'n' is given twice",
+        "model fit {runs} --exponential 0.5|--exponential 0.5: the base must be a number above 1",
+        "model fit {runs} --exponential 2|{runs}/index.csv: the bases at n 8000.0 are beyond the range of numbers",
+        "model fit --exponential {dir}/flat|{dir}/flat/index.csv: T1' does not grow with n",
         "sweep --n 1000,x -p 1,2 -o {dir}/s -- " + RUNS + "_{n}|--n needs whole problem sizes of 0 or more",
         "sweep --n 1000 -p 0 -o {dir}/s -- " + RUNS + "_{n}|-p needs worker counts from 1",
         "sweep --n 1000 -p 1 --trials 0 -o {dir}/s -- " + RUNS + "_{n}|--trials must be at least 1",
@@ -137,6 +200,15 @@ class ModelCommandTest {
         Files.createDirectories(dir.resolve("old"));
         Files.writeString(dir.resolve("old").resolve("n1000-p1-t1.fsk"), "a recording of before");
         Files.writeString(runs.resolve(SweepCommand.COMMAND_FILE), "java -cp app.jar Other {n}\n");
+        Files.createDirectories(dir.resolve("flat"));
+        List<IndexRow> flat = new ArrayList<>();
+        for (long n : new long[] {30, 31}) {
+            flat.add(new IndexRow(n, 1, 1, "n" + n + "-p1-t1.fsk", 9, 9, 5_000_000, 0, 0, 0, 0, 5_000_000, 1000, 1,
+                    5_000_000, OptionalLong.of(5_000_000), 1, true));
+        }
+        StringWriter fw = new StringWriter();
+        SweepIndex.write(flat, fw);
+        Files.writeString(dir.resolve("flat").resolve(SweepIndex.FILE_NAME), fw.toString());
         Map<Path, String> before = snapshot(dir);
         List<String> args = new ArrayList<>();
         for (String a : command.split(" ")) {

@@ -73,9 +73,11 @@ class ModelSweepIT {
         r = CliRunner.run(sweep);
         assertThat(r.err()).contains("(0 recorded now)");
 
-        // fit (keeping runs the loaded machine stopped), predict beyond the grid, check
+        // fit (keeping runs the loaded machine stopped), predict beyond the grid, check; b given: whole runs of
+        // fib 18..21 are mostly the JVM's start, whose work need not grow with n, and b could not be fitted
         Path model = dir.resolve("fib-model.json");
-        r = CliRunner.run("model", "fit", runs.toString(), "--exponential", "--keep-noisy", "-o", model.toString());
+        r = CliRunner.run("model", "fit", runs.toString(), "--exponential", "2", "--keep-noisy", "-o",
+                model.toString());
         assertThat(r.exitCode()).as(r.err()).isZero();
         assertThat(r.out()).contains("b1 = ", "h4 = ", "with no_work from the span");
         JsonNode m = new ObjectMapper().readTree(model.toFile());

@@ -9,8 +9,8 @@ import java.util.List;
  * <p>Logarithms are base 2 and clamped at 0: lg x = log₂ max(x, 1), lglg x = lg(lg x). The paper
  * does not give a base; another base only rescales the coefficient, and base 2 keeps every feature
  * non-negative for every n ≥ 0 (ln ln n is negative below n = e, and undefined at n = 1), as a
- * non-negative fit needs. With {@code exponential} the size s fed to the bases is 2ⁿ instead of n
- * (the paper's n → 2ⁿ for fib and nqueens), so that lg s = n exactly.
+ * non-negative fit needs. For an exponential program the size s fed to the bases is bⁿ instead of n
+ * ({@link SizeScale}; the paper's n → 2ⁿ for fib and nqueens, where lg s = n exactly).
  */
 public final class ModelBases {
     /** Eq. 11 (T1'(n), and T∞(n) for {@link SpanNoWork}): 1, s, s lg s, s², s² lg s, s³, s lglg s. */
@@ -31,11 +31,6 @@ public final class ModelBases {
     public static final List<String> NO_WORK = List.of("(p-1)^2", "(p-1)^2 n", "(p-1)^2 n lg n", "(p-1)^2 n^2");
 
     private ModelBases() {
-    }
-
-    /** The size the bases see: n, or 2ⁿ for an exponential program. */
-    public static double size(double n, boolean exponential) {
-        return exponential ? Math.pow(2, n) : n;
     }
 
     static double lg(double x) {

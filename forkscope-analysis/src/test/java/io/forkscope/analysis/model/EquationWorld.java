@@ -8,7 +8,7 @@ import java.util.List;
  * with known non-negative coefficients: the oracle of the model tests. Nothing here is fitted; it
  * evaluates the equations forwards, so a fit that recovers the world predicts what it generates.
  */
-record EquationWorld(boolean exponential, double[] b, double[] a, double[] d, double[] e, double[] c, double[] f,
+record EquationWorld(SizeScale scale, double[] b, double[] a, double[] d, double[] e, double[] c, double[] f,
                      double[] s, double[] h, boolean spanNoWork) {
 
     /**
@@ -18,7 +18,7 @@ record EquationWorld(boolean exponential, double[] b, double[] a, double[] d, do
      * (zero until p·T∞ &gt; T1) could not be told from 0.
      */
     static EquationWorld typical(boolean spanNoWork) {
-        return new EquationWorld(false,
+        return new EquationWorld(SizeScale.LINEAR,
                 new double[] {2e5, 0, 4, 0.002, 0, 0, 0},
                 new double[] {0.05, 0.01},
                 new double[] {0, 0.02, 0, 0, 0, 0},
@@ -31,7 +31,7 @@ record EquationWorld(boolean exponential, double[] b, double[] a, double[] d, do
     }
 
     double serialWork(double n) {
-        return dot(b, ModelBases.serialWork(ModelBases.size(n, exponential)));
+        return dot(b, ModelBases.serialWork(scale.size(n)));
     }
 
     double work(double n, int p) {
@@ -40,11 +40,11 @@ record EquationWorld(boolean exponential, double[] b, double[] a, double[] d, do
     }
 
     double createTask(double n) {
-        return dot(d, ModelBases.counts(ModelBases.size(n, exponential)));
+        return dot(d, ModelBases.counts(scale.size(n)));
     }
 
     double waitTasks(double n) {
-        return dot(e, ModelBases.counts(ModelBases.size(n, exponential)));
+        return dot(e, ModelBases.counts(scale.size(n)));
     }
 
     double delay(double n, int p) {
@@ -52,12 +52,12 @@ record EquationWorld(boolean exponential, double[] b, double[] a, double[] d, do
     }
 
     double span(double n) {
-        return dot(s, SpanNoWork.span(ModelBases.size(n, exponential)));
+        return dot(s, SpanNoWork.span(scale.size(n)));
     }
 
     double noWork(double n, int p) {
         return spanNoWork ? dot(h, SpanNoWork.noWork(span(n), work(n, p), p))
-                : dot(f, ModelBases.noWork(ModelBases.size(n, exponential), p));
+                : dot(f, ModelBases.noWork(scale.size(n), p));
     }
 
     double time(double n, int p) {

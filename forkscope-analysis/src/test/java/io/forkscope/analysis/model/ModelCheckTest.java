@@ -15,7 +15,7 @@ class ModelCheckTest {
     /** T1' = 1000, T1 = T1', create = n, wait = 0, delay = 10·create, no_work = 100 (p−1)², T∞ = 50, span no-work = (p−1) T∞. */
     static PerformanceModel handMade() {
         FitError none = FitError.of(new double[0], new double[0]);
-        return new PerformanceModel(false,
+        return new PerformanceModel(SizeScale.LINEAR, SizeScale.LINEAR, Validation.FORWARD,
                 component("T1'", "b", ModelBases.SERIAL_WORK, 1000, 0, 0, 0, 0, 0, 0),
                 component("T1", "a", ModelBases.WORK, 0, 0),
                 component("create_task", "d", ModelBases.COUNTS, 0, 1, 0, 0, 0, 0),

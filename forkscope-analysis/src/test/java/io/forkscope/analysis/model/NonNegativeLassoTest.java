@@ -82,7 +82,7 @@ class NonNegativeLassoTest {
         }
         CrossValidatedLasso.Result one = CrossValidatedLasso.fitGrouped(x, y, new double[40]);
         assertThat(one.alpha()).isEqualTo(one.alphas()[one.alphas().length - 1]);
-        assertThat(one.meanSquaredError()).containsOnly(Double.NaN);
+        assertThat(one.score()).containsOnly(Double.NaN);
         assertThatThrownBy(() -> CrossValidatedLasso.fitGrouped(x, y, new double[3]))
                 .isInstanceOf(IllegalArgumentException.class);
     }

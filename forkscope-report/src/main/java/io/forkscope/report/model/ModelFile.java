@@ -10,6 +10,9 @@ import io.forkscope.analysis.model.FitError;
 import io.forkscope.analysis.model.FittedComponent;
 import io.forkscope.analysis.model.ModelBases;
 import io.forkscope.analysis.model.PerformanceModel;
+import io.forkscope.analysis.model.SerialBases;
+import io.forkscope.analysis.model.SizeScale;
+import io.forkscope.analysis.model.Validation;
 import io.forkscope.analysis.model.SpanNoWork;
 import io.forkscope.report.JsonFields;
 import java.io.IOException;
@@ -24,9 +27,10 @@ import java.util.Map;
  * A fitted performance model as a file (JSON), written by {@code model fit}, read by {@code model
  * predict} and {@code model check}:
  * <pre>
- * { "format": "forkscope-model", "version": 1, "exponential": false,
- *   "training": { "n": [1000.0, ...], "p": [1, 2, 3], "runs": 27, "trials": 3, "oversubscribed_p": [3],
- *                 "time": "elapsed", "trials_kept": "all" },
+ * { "format": "forkscope-model", "version": 2, "exponential": true, "base": 1.6180339887,
+ *   "count_base": 1.6180339887, "validation": "forward",
+ *   "training": { "n": [30.0, ...], "p": [1, 2, 3], "runs": 27, "trials": 3, "oversubscribed_p": [3],
+ *                 "time": "elapsed", "trials_kept": "median" },
  *   "components": { "serial_work": { "name": "T1'", "bases": ["1", "n", ...],
  *                                    "coefficients": { "b1": 120000.0, "b2": 0.0, ... }, "alpha": 0.000001,
  *                                    "training_error": { "runs": 27, "q1": 0.01, "median": 0.02, "q3": 0.03, "max": 0.05 } },
@@ -34,16 +38,26 @@ import java.util.Map;
  *                   "span": ..., "no_work_span": ... },
  *   "time_error": { ... }, "time_error_span": { ... } }
  * </pre>
+ * {@code base} is b of s = bⁿ, present when {@code exponential} is true, and {@code count_base} the task
+ * counts' own (absent: {@code base}); {@code validation} how α was
+ * chosen ({@code forward}, {@code groups} or {@code rows}: {@code analysis/model/Validation}).
  * {@code time} is {@code "net"} for a model fitted on the runs' net time ({@link TrainingSet}), and
- * {@code trials_kept} {@code "fastest"} for one fitted on each (n, p)'s fastest trial (absent: elapsed,
- * all, as before they existed). Coefficients are decimals that read back as the same double (so a model read back predicts
- * exactly what it predicted when fitted); an error without rows is null for each of its numbers.
- * The bases are checked on reading: a model whose bases differ from this forkscope's equations is
- * refused rather than evaluated on the wrong features.
+ * {@code trials_kept} which trials of each (n, p) it learnt from ({@link TrialsKept}; absent: elapsed,
+ * all, as before they existed). Coefficients are decimals that read back as the same double (so a model
+ * read back predicts exactly what it predicted when fitted); an error without rows is null for each of
+ * its numbers. The bases are checked on reading: a model whose bases differ from this forkscope's
+ * equations is refused rather than evaluated on the wrong features; T1'(n)'s may be the bases a user
+ * named ({@code analysis/model/SerialBases}), if they read.
+ *
+ * <p>Version 1 (before b could be chosen) had no {@code base} and no {@code validation}: it reads with
+ * b = 2 (all version 1 could fit) and {@code groups} (its folds). Version 2 is written, so that an older
+ * forkscope refuses a model it would evaluate with the wrong b.
  */
 public final class ModelFile {
     public static final String FORMAT = "forkscope-model";
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
+    /** The versions this forkscope reads. */
+    static final List<Integer> READS = List.of(1, 2);
     /** The file's key of each component, in {@link PerformanceModel#components()}'s order. */
     static final List<String> KEYS = List.of("serial_work", "work", "create_task", "wait_tasks", "delay", "no_work",
             "span", "no_work_span");
@@ -71,6 +85,11 @@ public final class ModelFile {
             g.writeStringField("format", FORMAT);
             g.writeNumberField("version", VERSION);
             g.writeBooleanField("exponential", model.exponential());
+            if (model.exponential()) {
+                jsonRatio(g, "base", model.scale().base());
+                jsonRatio(g, "count_base", model.countScale().base());
+            }
+            g.writeStringField("validation", model.validation().key());
             g.writeObjectFieldStart("training");
             g.writeArrayFieldStart("n");
             for (double n : grid.ns()) {
@@ -83,7 +102,7 @@ public final class ModelFile {
             g.writeNumberField("trials", grid.trials());
             ints(g, "oversubscribed_p", grid.oversubscribed());
             g.writeStringField("time", grid.net() ? "net" : "elapsed");
-            g.writeStringField("trials_kept", grid.fastestTrial() ? "fastest" : "all");
+            g.writeStringField("trials_kept", grid.trialsKept().key());
             g.writeEndObject();
             g.writeObjectFieldStart("components");
             List<FittedComponent> cs = model.components();
@@ -153,11 +172,17 @@ public final class ModelFile {
             throw new NotAModel("not a forkscope model (no \"format\": \"" + FORMAT + "\"; model fit writes one)");
         }
         Object version = m.get("version");
-        if (!(version instanceof Double d) || d != VERSION) {
-            throw new NotAModel("a forkscope model of version " + version + "; this forkscope reads version " + VERSION);
+        if (!(version instanceof Double d) || !READS.contains((int) (double) d) || d != Math.rint(d)) {
+            throw new NotAModel("a forkscope model of version " + version + "; this forkscope reads versions 1 and 2");
         }
         try {
             boolean exponential = (Boolean) m.get("exponential");
+            SizeScale scale = !exponential ? SizeScale.LINEAR
+                    : SizeScale.exponential(m.containsKey("base") ? (Double) m.get("base") : SizeScale.PAPER_BASE);
+            SizeScale countScale = !exponential || !m.containsKey("count_base") ? scale
+                    : SizeScale.exponential((Double) m.get("count_base"));
+            Validation validation = m.containsKey("validation") ? Validation.of((String) m.get("validation"))
+                    : Validation.GROUPS;
             Map<?, ?> training = (Map<?, ?>) m.get("training");
             List<Double> ns = new ArrayList<>();
             for (Object o : (List<?>) training.get("n")) {
@@ -165,19 +190,19 @@ public final class ModelFile {
             }
             Object time = training.containsKey("time") ? training.get("time") : "elapsed";
             Object kept = training.containsKey("trials_kept") ? training.get("trials_kept") : "all";
-            if (!List.of("net", "elapsed").contains(time) || !List.of("fastest", "all").contains(kept)) {
+            if (!List.of("net", "elapsed").contains(time) || !List.of("fastest", "all", "median").contains(kept)) {
                 throw new NotAModel("a damaged forkscope model (training time '" + time + "' or trials_kept '" + kept
                         + "' unknown)");
             }
             TrainingGrid grid = new TrainingGrid(ns, intList(training.get("p")), integer(training.get("runs")),
                     integer(training.get("trials")), intList(training.get("oversubscribed_p")), "net".equals(time),
-                    "fastest".equals(kept));
+                    TrialsKept.of((String) kept));
             Map<?, ?> components = (Map<?, ?>) m.get("components");
             List<FittedComponent> cs = new ArrayList<>();
             for (int i = 0; i < KEYS.size(); i++) {
                 cs.add(component(KEYS.get(i), BASES.get(i), (Map<?, ?>) components.get(KEYS.get(i))));
             }
-            PerformanceModel model = new PerformanceModel(exponential, cs.get(0), cs.get(1), cs.get(2), cs.get(3),
+            PerformanceModel model = new PerformanceModel(scale, countScale, validation, cs.get(0), cs.get(1), cs.get(2), cs.get(3),
                     cs.get(4), cs.get(5), cs.get(6), cs.get(7), fitError((Map<?, ?>) m.get("time_error")),
                     fitError((Map<?, ?>) m.get("time_error_span")));
             return new Loaded(model, grid);
@@ -195,17 +220,17 @@ public final class ModelFile {
         for (Object o : (List<?>) c.get("bases")) {
             stored.add((String) o);
         }
-        if (!stored.equals(bases)) {
+        if (!stored.equals(bases) && !(key.equals("serial_work") && userBases(stored))) {
             throw new NotAModel("a model whose " + key + " bases " + stored + " are not this forkscope's " + bases
                     + "; fit it again");
         }
         Map<?, ?> coefficients = (Map<?, ?>) c.get("coefficients");
-        if (coefficients.size() != bases.size()) {
+        if (coefficients.size() != stored.size()) {
             throw new NotAModel("a damaged forkscope model (" + key + " has " + coefficients.size() + " coefficients for "
-                    + bases.size() + " bases)");
+                    + stored.size() + " bases)");
         }
         List<String> names = new ArrayList<>();
-        double[] values = new double[bases.size()];
+        double[] values = new double[stored.size()];
         int j = 0;
         for (Map.Entry<?, ?> e : coefficients.entrySet()) {
             names.add((String) e.getKey());
@@ -216,8 +241,17 @@ public final class ModelFile {
             }
             j++;
         }
-        return new FittedComponent((String) c.get("name"), names, bases, values, (Double) c.get("alpha"),
+        return new FittedComponent((String) c.get("name"), names, stored, values, (Double) c.get("alpha"),
                 fitError((Map<?, ?>) c.get("training_error")));
+    }
+
+    /** Whether {@code stored} are bases a user named: each readable, in canonical spelling, none twice. */
+    private static boolean userBases(List<String> stored) {
+        try {
+            return SerialBases.readable(stored) && SerialBases.parse(String.join(",", stored)).equals(stored);
+        } catch (SerialBases.Unreadable e) {
+            return false;
+        }
     }
 
     private static FitError fitError(Map<?, ?> e) {

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import io.forkscope.analysis.model.ModelCheck;
 import io.forkscope.analysis.model.PerformanceModel;
 import io.forkscope.analysis.model.Prediction;
+import io.forkscope.analysis.model.SizeScale;
 import io.forkscope.analysis.model.TrainingRun;
 import io.forkscope.report.JsonFields;
 import java.io.IOException;
@@ -41,14 +42,14 @@ public final class ModelJson {
         ModelFile.write(model, grid, out);
     }
 
-    public static void predict(Prediction q, TrainingGrid grid, boolean exponential, String modelName, Writer out)
+    public static void predict(Prediction q, TrainingGrid grid, SizeScale scale, String modelName, Writer out)
             throws IOException {
         try (JsonGenerator g = JsonFields.pretty(out)) {
             g.writeStartObject();
             g.writeStringField("model", modelName);
             jsonRatio(g, "n", q.n());
             g.writeNumberField("p", q.p());
-            Optional<String> far = ModelText.extrapolation(q.n(), q.p(), grid, exponential);
+            Optional<String> far = ModelText.extrapolation(q.n(), q.p(), grid, scale);
             if (far.isPresent()) {
                 g.writeStringField("extrapolation", far.get());
             } else {

@@ -5,7 +5,9 @@ import io.forkscope.analysis.model.FittedComponent;
 import io.forkscope.analysis.model.ModelCheck;
 import io.forkscope.analysis.model.PerformanceModel;
 import io.forkscope.analysis.model.Prediction;
+import io.forkscope.analysis.model.SizeScale;
 import io.forkscope.analysis.model.TrainingRun;
+import io.forkscope.analysis.model.Validation;
 import io.forkscope.report.Numbers;
 import io.forkscope.report.TextWrap;
 import java.io.PrintWriter;
@@ -33,13 +35,17 @@ public final class ModelText {
 
     private ModelText() {}
 
-    public static void fit(PerformanceModel model, TrainingGrid grid, String index, PrintWriter out) {
+    /** @param baseFitted whether an exponential model's b was fitted (else given) */
+    public static void fit(PerformanceModel model, TrainingGrid grid, String index, boolean baseFitted, PrintWriter out) {
         line(out, "Performance model (Namsraijav & Taura, Eqs. 9-15) fitted on " + index + ": " + describe(grid)
-                + (model.exponential() ? "; exponential: the bases take s = 2^n where they say n" : ""));
-        line(out, "Coefficients are non-negative, chosen by cross-validated L1-regularised least squares (alpha);"
-                + " 0 means the basis is not used. Training error: |actual - predicted| / actual of each training run,"
-                + " the component predicted from (n, p) alone.");
-        for (String note : gridNotes(grid)) {
+                + (model.exponential() ? "; exponential: the bases take s = b^n where they say n, b = "
+                   + base(model.scale().base()) + (baseFitted ? " fitted from T1'(n) (least squares of ln T1' against n,"
+                   + " weighted by T1'^2), and for the task counts b = " + base(model.countScale().base())
+                   + " fitted from create_task(n) likewise" : " (given)") : ""));
+        line(out, "Coefficients are non-negative, by L1-regularised least squares whose alpha is chosen by "
+                + VALIDATION.get(model.validation()) + "; 0 means the basis is not used. Training error: |actual -"
+                + " predicted| / actual of each training run, the component predicted from (n, p) alone.");
+        for (String note : notes(model, grid)) {
             line(out, "note: " + note);
         }
         List<FittedComponent> cs = model.components();
@@ -70,6 +76,24 @@ public final class ModelText {
         out.flush();
     }
 
+    /** How each {@link Validation} chooses alpha, for the fit's second line. */
+    static final java.util.Map<Validation, String> VALIDATION = java.util.Map.of(
+            Validation.FORWARD, "forward chaining in n (fitted on the smaller sizes, scored by its relative error on"
+                    + " the next larger one)",
+            Validation.GROUPS, "leave-one-n-out cross-validation (squared error)",
+            Validation.ROWS, "the paper's 5-fold cross-validation over the runs (squared error)");
+
+    /** {@link #gridNotes} and what the validation could not do on this grid. */
+    static List<String> notes(PerformanceModel model, TrainingGrid grid) {
+        List<String> notes = gridNotes(grid);
+        if (model.validation() == Validation.FORWARD && grid.ns().size() < 3) {
+            notes.add(0, "forward chaining needs 3 sizes n (fit on two, score the third) and the grid has "
+                    + grid.ns().size() + ": alpha was chosen by leave-one-n-out, and no fold scored an extrapolation"
+                    + " from two sizes");
+        }
+        return notes;
+    }
+
     /** What the grid cannot tell, and what ran oversubscribed: one line each. */
     public static List<String> gridNotes(TrainingGrid grid) {
         List<String> notes = new ArrayList<>();
@@ -88,6 +112,10 @@ public final class ModelText {
         if (grid.fastestTrial()) {
             notes.add("the fastest trial of each (n, p) only (the least disturbed)");
         }
+        if (grid.trialsKept() == TrialsKept.MEDIAN && grid.trials() > 1) {
+            notes.add("each (n, p) is learnt as one run, every value the median of its trials' (one cold or disturbed"
+                    + " trial moves nothing)");
+        }
         if (!grid.oversubscribed().isEmpty()) {
             notes.add("p = " + grid.oversubscribed().stream().map(String::valueOf).collect(Collectors.joining(", "))
                     + " ran on fewer cores than workers (oversubscribed): their time includes waiting for a core");
@@ -95,11 +123,11 @@ public final class ModelText {
         return notes;
     }
 
-    public static void predict(Prediction q, TrainingGrid grid, boolean exponential, String modelName,
+    public static void predict(Prediction q, TrainingGrid grid, SizeScale scale, String modelName,
                                PrintWriter out) {
         line(out, "Predicted by " + modelName + " at n " + Numbers.plain(q.n()) + ", p " + q.p() + " (trained on "
                 + describe(grid) + ")");
-        extrapolation(q.n(), q.p(), grid, exponential).ifPresent(w -> line(out, "warning: " + w));
+        extrapolation(q.n(), q.p(), grid, scale).ifPresent(w -> line(out, "warning: " + w));
         out.println(String.format(Locale.ROOT, "  %-14s %14s   %s", "T1'(n)", ms(q.serialWork()),
                 "serial work (Eq. 11)"));
         out.println(String.format(Locale.ROOT, "  %-14s %14s   %s", "create_task", count(q.createTask()),
@@ -124,15 +152,15 @@ public final class ModelText {
 
     /**
      * How far (n, p) lies beyond the training grid, or empty inside it: n as a multiple of the largest
-     * trained n (for an exponential model also as a size 2^(n - n_max) times larger), p likewise.
+     * trained n (for an exponential model also as a size b^(n - n_max) times larger), p likewise.
      */
-    public static java.util.Optional<String> extrapolation(double n, int p, TrainingGrid grid, boolean exponential) {
+    public static java.util.Optional<String> extrapolation(double n, int p, TrainingGrid grid, SizeScale scale) {
         List<String> parts = new ArrayList<>();
         if (n > grid.maxN()) {
-            parts.add(exponential
+            parts.add(scale.exponential()
                     ? "n " + Numbers.plain(n) + " is " + Numbers.plain(n - grid.maxN()) + " beyond the largest trained n ("
-                      + Numbers.plain(grid.maxN()) + "), a size 2^" + Numbers.plain(n - grid.maxN()) + " = "
-                      + times(Math.pow(2, n - grid.maxN())) + " larger"
+                      + Numbers.plain(grid.maxN()) + "), a size " + base(scale.base()) + "^" + Numbers.plain(n - grid.maxN())
+                      + " = " + times(Math.pow(scale.base(), n - grid.maxN())) + " larger"
                     : "n " + Numbers.plain(n) + " is " + times(n / grid.maxN()) + " the largest trained n ("
                       + Numbers.plain(grid.maxN()) + ")");
         } else if (n < grid.minN()) {
@@ -202,6 +230,12 @@ public final class ModelText {
         return g.runs() + " run(s), n " + g.ns().stream().map(Numbers::plain).collect(Collectors.joining(", "))
                 + "; p " + g.ps().stream().map(String::valueOf).collect(Collectors.joining(", ")) + "; " + g.trials()
                 + " trial(s)";
+    }
+
+    /** b to four decimals, without trailing zeros: "2", "1.5", "1.618". */
+    static String base(double b) {
+        return java.math.BigDecimal.valueOf(b).setScale(4, java.math.RoundingMode.HALF_EVEN).stripTrailingZeros()
+                .toPlainString();
     }
 
     static String coefficient(double v) {

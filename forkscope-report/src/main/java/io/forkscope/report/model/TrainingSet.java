@@ -1,6 +1,7 @@
 package io.forkscope.report.model;
 
 import io.forkscope.analysis.model.TrainingRun;
+import io.forkscope.analysis.model.TrialMedian;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,15 +27,17 @@ import java.util.TreeSet;
  *       instead of its elapsed time and the delay that holds the recorder's and the machine's time:
  *       both of those grow with the load of the machine and the recorder's hooks, not with the
  *       program's n and p, and no term of Eq. 12 describes them;</li>
- *   <li>{@code fastestTrial}: of each (n, p), only the trial with the shortest time (net or
- *       elapsed, as learnt): a disturbance only ever lengthens a run, so the fastest of several trials
- *       is the least disturbed (benchmarking's minimum of trials), where a least-squares fit over all
- *       trials follows their mean, which one disturbed trial can double. Its T1' stays that of its
- *       own trial's 1-worker run.</li>
+ *   <li>{@code trials} ({@link TrialsKept}): of each (n, p), the median of the trials' values (one run
+ *       per point, {@link #runs()}; {@link #kept()} still lists every trial), or only the trial with the
+ *       shortest time (net or elapsed, as learnt): a disturbance only ever lengthens a run, so the
+ *       fastest of several trials is the least disturbed (benchmarking's minimum of trials), where a
+ *       least-squares fit over all trials follows their mean, which one disturbed trial can double.
+ *       T1'(n) is one value for all points of n: the fastest 1-worker trial's work, or the median of
+ *       the 1-worker trials' ({@link #runs()}).</li>
  * </ul>
  */
 public record TrainingSet(List<IndexRow> kept, List<String> refused, List<String> flagged, boolean net,
-                          boolean fastestTrial) {
+                          TrialsKept trials) {
     public static final double NOT_RUNNING_LIMIT = 0.10;
     public static final double SPREAD_LIMIT = 0.10;
 
@@ -49,13 +52,19 @@ public record TrainingSet(List<IndexRow> kept, List<String> refused, List<String
         return screen(rows, keepNoisy, needSerial, false, false);
     }
 
-    /**
-     * @param needSerial   whether a run without T1' is refused (fitting) or kept (checking)
-     * @param net          learn (or check) the net time
-     * @param fastestTrial keep only the fastest kept trial of each (n, p), after the screening and flags
-     */
+    /** With {@code fastestTrial}: {@link TrialsKept#FASTEST}, else every trial. */
     public static TrainingSet screen(List<IndexRow> rows, boolean keepNoisy, boolean needSerial, boolean net,
                                      boolean fastestTrial) {
+        return screen(rows, keepNoisy, needSerial, net, fastestTrial ? TrialsKept.FASTEST : TrialsKept.ALL);
+    }
+
+    /**
+     * @param needSerial whether a run without T1' is refused (fitting) or kept (checking)
+     * @param net        learn (or check) the net time
+     * @param trials     which trials of each (n, p) to learn from, after the screening and flags
+     */
+    public static TrainingSet screen(List<IndexRow> rows, boolean keepNoisy, boolean needSerial, boolean net,
+                                     TrialsKept trials) {
         List<IndexRow> kept = new ArrayList<>();
         List<String> refused = new ArrayList<>();
         List<String> flagged = new ArrayList<>();
@@ -90,7 +99,7 @@ public record TrainingSet(List<IndexRow> kept, List<String> refused, List<String
                         point.size(), 100 * spread));
             }
         }
-        if (fastestTrial) {
+        if (trials == TrialsKept.FASTEST) {
             List<IndexRow> fastest = new ArrayList<>();
             for (List<IndexRow> point : points.values()) {
                 IndexRow best = point.get(0);
@@ -103,7 +112,7 @@ public record TrainingSet(List<IndexRow> kept, List<String> refused, List<String
             }
             kept = fastest;
         }
-        return new TrainingSet(kept, refused, flagged, net, fastestTrial);
+        return new TrainingSet(kept, refused, flagged, net, trials);
     }
 
     private static long time(IndexRow r, boolean net) {
@@ -118,23 +127,41 @@ public record TrainingSet(List<IndexRow> kept, List<String> refused, List<String
         return median == 0 ? 0 : (e[m - 1] - e[0]) / median;
     }
 
+    /**
+     * The runs to learn from: one per kept row, or for {@link TrialsKept#MEDIAN} one per (n, p). With
+     * {@link TrialsKept#FASTEST}, every point of one n takes T1' from that n's fastest 1-worker trial
+     * (its own work), as the median takes the median: a p = 2 point's fastest trial otherwise carries
+     * its own trial's T1', which may be the cold one (run 3's fib: n 32, p 2 kept only trial 1, whose
+     * 1-worker run took 14.5 ms against 6.5 and 6.7).
+     */
     public List<TrainingRun> runs() {
-        return kept.stream().map(r -> r.trainingRun(net)).toList();
+        List<TrainingRun> runs = kept.stream().map(r -> r.trainingRun(net)).toList();
+        if (trials == TrialsKept.MEDIAN) {
+            return TrialMedian.of(runs);
+        }
+        if (trials == TrialsKept.FASTEST) {
+            Map<Double, Double> serial = new LinkedHashMap<>();
+            runs.stream().filter(r -> r.p() == 1).forEach(r -> serial.putIfAbsent(r.n(), r.serialWork()));
+            return runs.stream().map(r -> !serial.containsKey(r.n()) ? r : new TrainingRun(r.n(), r.p(),
+                    serial.get(r.n()), r.work(), r.createTask(), r.waitTasks(), r.delay(), r.noWork(), r.elapsed(),
+                    r.span())).toList();
+        }
+        return runs;
     }
 
     /** The grid of the kept runs. */
     public TrainingGrid grid() {
         TreeSet<Double> ns = new TreeSet<>();
         TreeSet<Integer> ps = new TreeSet<>();
-        TreeSet<Integer> trials = new TreeSet<>();
+        TreeSet<Integer> trialNumbers = new TreeSet<>();
         for (IndexRow r : kept) {
             ns.add((double) r.n());
             ps.add(r.p());
-            trials.add(r.trial());
+            trialNumbers.add(r.trial());
         }
         List<Integer> oversubscribed = kept.stream().filter(r -> r.p() > r.cpus()).map(IndexRow::p).distinct()
                 .sorted().toList();
-        return new TrainingGrid(new ArrayList<>(ns), new ArrayList<>(ps), kept.size(), trials.size(), oversubscribed,
-                net, fastestTrial);
+        return new TrainingGrid(new ArrayList<>(ns), new ArrayList<>(ps), kept.size(), trialNumbers.size(),
+                oversubscribed, net, trials);
     }
 }

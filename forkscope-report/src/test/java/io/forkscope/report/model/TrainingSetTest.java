@@ -81,4 +81,44 @@ class TrainingSetTest {
         assertThat(set.kept()).containsExactly(quiet);
         assertThat(TrainingSet.screen(List.of(quiet, noisy), true, true, false, true).kept()).containsExactly(noisy);
     }
+
+    /**
+     * Three trials of n 100, p 2; the third cold (elapsed 300, work 400, T1' 500). The median keeps every
+     * row (each trial was screened and counts in the grid) and learns one run whose values are the
+     * medians: elapsed 100 (of 90, 100, 300), work 120, T1' 115 (of 110, 115, 500), delay (the model's,
+     * P × elapsed − work − no-work) 70 (of 70, 50, 190).
+     */
+    @Test
+    void theMedianOfTheTrialsIsOneRunOfMedians() {
+        IndexRow t1 = row(100, 2, 1, 100, 120, 20, 10, 5, 110);
+        IndexRow t2 = row(100, 2, 2, 90, 120, 40, 10, 0, 115);
+        IndexRow cold = row(100, 2, 3, 300, 400, 40, 10, 0, 500);
+        TrainingSet median = TrainingSet.screen(List.of(t1, t2, cold), false, true, false, TrialsKept.MEDIAN);
+        assertThat(median.kept()).containsExactly(t1, t2, cold);
+        assertThat(median.runs()).singleElement().satisfies(r -> {
+            assertThat(r.elapsed()).isEqualTo(100);
+            assertThat(r.work()).isEqualTo(120);
+            assertThat(r.serialWork()).isEqualTo(115);
+            assertThat(r.delay()).isEqualTo(70);
+        });
+        assertThat(median.grid().runs()).isEqualTo(3);
+        assertThat(median.grid().trialsKept()).isEqualTo(TrialsKept.MEDIAN);
+        assertThat(median.grid().fastestTrial()).isFalse();
+    }
+
+    /**
+     * --fastest-trial: the p = 2 point's fastest trial is trial 1, whose 1-worker run was cold (T1' 500);
+     * every point of n 100 takes T1' from the fastest 1-worker trial (trial 2, 115) instead.
+     */
+    @Test
+    void theFastestTrialsPointsShareTheFastestOneWorkerT1() {
+        IndexRow p1t1 = row(100, 1, 1, 520, 500, 10, 0, 0, 500);
+        IndexRow p1t2 = row(100, 1, 2, 125, 115, 5, 0, 0, 115);
+        IndexRow p2t1 = row(100, 2, 1, 70, 120, 10, 10, 0, 500);
+        IndexRow p2t2 = row(100, 2, 2, 90, 120, 40, 10, 0, 115);
+        TrainingSet fastest = TrainingSet.screen(List.of(p1t1, p2t1, p1t2, p2t2), false, true, false, TrialsKept.FASTEST);
+        assertThat(fastest.kept()).containsExactly(p1t2, p2t1);
+        assertThat(fastest.runs()).extracting(TrainingRun::serialWork).containsExactly(115.0, 115.0);
+        assertThat(fastest.runs()).extracting(TrainingRun::elapsed).containsExactly(125.0, 70.0);
+    }
 }
