@@ -61,7 +61,7 @@ import java.util.Map;
  * a worker's idle slices, when one of them would overlap a node on the worker's track (again only
  * with an inconsistent recording), all go to a track of their own, "worker N idle".
  */
-final class ChromeTraceReference {
+public final class ChromeTraceReference {
     public static final int PID = 1;
     private static final int OVERLAP_TID = 1_000_000;
     private static final JsonFactory FACTORY = JsonFactory.builder().disable(StreamWriteFeature.AUTO_CLOSE_TARGET).build();
@@ -72,7 +72,7 @@ final class ChromeTraceReference {
      * @param slices node slices
      * @param idle   idle slices
      */
-    record Written(int slices, int flows, int tracks, int counters, int idle) {}
+    public record Written(int slices, int flows, int tracks, int counters, int idle) {}
 
     private ChromeTraceReference() {}
 
