@@ -41,7 +41,7 @@ final class ExportCommand implements Callable<Integer> {
     boolean force;
 
     @Option(names = "--no-args", description = "slices without their args (node id, work, delay, in-edges, call"
-            + " site): some half of the slices' bytes")
+            + " site): two thirds of the slices' bytes")
     boolean noArgs;
 
     @Option(names = "--no-counters", description = "no \"running\" and \"ready\" counters (a pair of events per"

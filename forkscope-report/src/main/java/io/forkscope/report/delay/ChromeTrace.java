@@ -56,7 +56,7 @@ import java.util.function.Supplier;
  * with an inconsistent recording), all go to a track of their own, "worker N idle".
  *
  * <p>{@link Options} leave out what a viewer cannot hold for a DAG of millions of nodes: the slices'
- * args (half of the slices' bytes) and the counters (one pair of events per change of the profile,
+ * args (two thirds of the slices' bytes) and the counters (one pair of events per change of the profile,
  * some five a node: two thirds of the file).
  *
  * <p>Written as bytes ({@link JsonBytes}): the structure of each event is a constant, the values go
