@@ -48,8 +48,8 @@ final class ExportCommand implements Callable<Integer> {
             + " change of the parallelism profile: most of a large trace)")
     boolean noCounters;
 
-    @Option(names = "--gzip", description = "write the JSON gzip'd (Perfetto UI and chrome://tracing open it as it"
-            + " is); implied by an OUT name ending in .gz")
+    @Option(names = "--gzip", description = "write the JSON gzip'd, which both viewers open as it is; implied by an"
+            + " OUT name ending in .gz")
     boolean gzip;
 
     @Override
