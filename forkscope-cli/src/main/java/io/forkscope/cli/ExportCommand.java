@@ -1,16 +1,18 @@
 package io.forkscope.cli;
 
-import io.forkscope.analysis.delay.ParallelismProfile;
+import io.forkscope.analysis.delay.ReadyTimes;
 import io.forkscope.model.Recording;
 import io.forkscope.model.dag.Dag;
 import io.forkscope.report.delay.ChromeTrace;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintWriter;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.zip.Deflater;
+import java.util.zip.GZIPOutputStream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -21,6 +23,8 @@ import picocli.CommandLine.Spec;
     "Exports the timelines of a recording made with --mode dag as Chrome Trace Event JSON.",
     "For Perfetto UI (ui.perfetto.dev) or chrome://tracing: one track per worker, a slice per node, counters"
         + " for the running and ready parallelism, and arrows for create and end edges between workers.",
+    "A DAG of millions of nodes makes a trace of gigabytes: --no-args, --no-counters and --gzip (or a name"
+        + " ending in .gz) make it smaller; docs/reading.md says which to use for which size.",
     "Example: forkscope export run.fsk --chrome run.json"})
 final class ExportCommand implements Callable<Integer> {
     @Spec
@@ -36,6 +40,18 @@ final class ExportCommand implements Callable<Integer> {
     @Option(names = "--force", description = "overwrite OUT.json if it exists")
     boolean force;
 
+    @Option(names = "--no-args", description = "slices without their args (node id, work, delay, in-edges, call"
+            + " site): two thirds of the slices' bytes")
+    boolean noArgs;
+
+    @Option(names = "--no-counters", description = "no \"running\" and \"ready\" counters (a pair of events per"
+            + " change of the parallelism profile: most of a large trace)")
+    boolean noCounters;
+
+    @Option(names = "--gzip", description = "write the JSON gzip'd, which both viewers open as it is; implied by an"
+            + " OUT name ending in .gz")
+    boolean gzip;
+
     @Override
     public Integer call() throws Exception {
         Path out = OutputPath.file(chrome, force, "--chrome");
@@ -47,12 +63,31 @@ final class ExportCommand implements Callable<Integer> {
         String name = file.toString();
         Dag dag = DagInput.dag(rec, name);
         OutputPath.file(out, force, "--chrome");
+        ChromeTrace.Options options = new ChromeTrace.Options(!noArgs, !noCounters);
+        ReadyTimes ready = ReadyTimes.of(dag);
+        boolean zipped = gzip || out.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".gz");
         ChromeTrace.Written written;
-        try (Writer w = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {
-            written = ChromeTrace.write(dag, ParallelismProfile.of(dag), name, w, rec.recordedSites().orElse(null));
+        try (OutputStream file = Files.newOutputStream(out); OutputStream o = zipped ? new FastGzip(file) : file) {
+            written = ChromeTrace.write(dag, ready, name, o, rec.recordedSites().orElse(null), options);
         }
         err.println("forkscope export: " + written.slices() + " node(s) on " + written.tracks() + " track(s), "
-                + written.flows() + " arrow(s) written to " + out + "; open it in https://ui.perfetto.dev");
+                + written.flows() + " arrow(s) written to " + out + " (" + megabytes(Files.size(out))
+                + (zipped ? ", gzip'd" : "") + "); open it in https://ui.perfetto.dev");
         return 0;
+    }
+
+    private static String megabytes(long bytes) {
+        return String.format(Locale.ROOT, "%.1f MB", bytes / 1e6);
+    }
+
+    /**
+     * gzip at deflate's fastest level: a trace's JSON repeats its field names in every event, so level 1
+     * already takes it to some tenth of its size, at several times the speed of the default level 6.
+     */
+    private static final class FastGzip extends GZIPOutputStream {
+        FastGzip(OutputStream out) throws IOException {
+            super(out, 1 << 16);
+            def.setLevel(Deflater.BEST_SPEED);
+        }
     }
 }

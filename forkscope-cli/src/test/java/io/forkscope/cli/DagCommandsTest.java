@@ -247,6 +247,55 @@ class DagCommandsTest {
         assertThat(err.toString()).contains("4 node(s) on 2 track(s), 2 arrow(s) written to");
     }
 
+    /**
+     * --gzip, or a name ending in .gz, writes the same JSON gzip'd; --no-args and --no-counters write
+     * the same events without the slices' args, without the counters.
+     */
+    @Test
+    void exportGzipsAndLeavesOutArgsAndCounters() throws Exception {
+        PrintWriter err = new PrintWriter(new StringWriter(), true);
+        Path plain = dir.resolve("run.json");
+        parsed(new ExportCommand(), "run.fsk", "--chrome", plain.toString()).run(withDag(delayed()), plain, err);
+        byte[] json = Files.readAllBytes(plain);
+        for (String[] args : List.of(new String[] {"run.json.gz"}, new String[] {"RUN.JSON.GZ"},
+                new String[] {"zipped.json", "--gzip"})) {
+            Path gz = dir.resolve(args[0]);
+            String[] cli = new String[args.length + 2];
+            cli[0] = "run.fsk";
+            cli[1] = "--chrome";
+            System.arraycopy(args, 0, cli, 2, args.length);
+            StringWriter said = new StringWriter();
+            parsed(new ExportCommand(), cli).run(withDag(delayed()), gz, new PrintWriter(said, true));
+            byte[] raw = Files.readAllBytes(gz);
+            assertThat(raw[0] & 0xff).as("gzip's magic").isEqualTo(0x1f);
+            assertThat(raw[1] & 0xff).isEqualTo(0x8b);
+            try (var in = new java.util.zip.GZIPInputStream(Files.newInputStream(gz))) {
+                assertThat(in.readAllBytes()).isEqualTo(json);
+            }
+            assertThat(said.toString()).contains("gzip'd");
+        }
+        Path lean = dir.resolve("lean.json");
+        parsed(new ExportCommand(), "run.fsk", "--chrome", lean.toString(), "--no-args", "--no-counters")
+                .run(withDag(delayed()), lean, err);
+        JsonNode all = new ObjectMapper().readTree(json);
+        JsonNode less = new ObjectMapper().readTree(lean.toFile());
+        int slices = 0;
+        for (JsonNode e : less.get("traceEvents")) {
+            assertThat(e.get("ph").asText()).isNotEqualTo("C");
+            if (e.get("ph").asText().equals("X")) {
+                assertThat(e.has("args")).isFalse();
+                slices++;
+            }
+        }
+        assertThat(slices).isEqualTo(4);
+        long counters = 0;
+        for (JsonNode e : all.get("traceEvents")) {
+            counters += e.get("ph").asText().equals("C") ? 1 : 0;
+        }
+        assertThat(less.get("traceEvents").size()).isEqualTo(all.get("traceEvents").size() - counters);
+        assertThat(Files.size(lean)).isLessThan(json.length / 2);
+    }
+
     @Test
     void compareSideBySide() throws Exception {
         StringWriter out = new StringWriter();

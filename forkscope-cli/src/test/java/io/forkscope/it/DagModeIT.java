@@ -80,6 +80,8 @@ class DagModeIT {
             assertThat(insideOne(busy, node.start(), node.end()))
                     .as("node %s inside a busy interval of %s", node, busy.thread()).isTrue();
         }
+        // export --chrome writes what the Jackson writer it replaced wrote, collapsed nodes and all
+        ChromeTraceAgreement.assertExportIsTheReference(out, dir.resolve(program + ".json"));
     }
 
     /**

@@ -83,6 +83,8 @@ class DagSitesIT {
         assertThat(withSite).isEqualTo(seen.size());
         assertThat(fork).as("a slice in fib's fork site").isTrue();
         assertThat(call).as("a slice in fib's call of compute").isTrue();
+        // and the file is what the Jackson writer it replaced wrote
+        ChromeTraceAgreement.assertExportIsTheReference(out, dir.resolve("again.json"));
     }
 
     private static void assertInCompute(CallSite s, SiteKind kind) {

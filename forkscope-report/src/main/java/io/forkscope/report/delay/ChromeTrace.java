@@ -1,28 +1,29 @@
 package io.forkscope.report.delay;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import io.forkscope.report.Numbers;
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.StreamWriteFeature;
 import io.forkscope.analysis.delay.ParallelismProfile;
 import io.forkscope.analysis.delay.ProfileSegment;
 import io.forkscope.analysis.delay.ReadyTimes;
 import io.forkscope.model.dag.Dag;
 import io.forkscope.model.dag.DagNode;
 import io.forkscope.model.dag.DagNodes;
-import io.forkscope.model.dag.Edge;
 import io.forkscope.model.dag.EdgeKind;
+import io.forkscope.model.dag.NodeEnd;
 import io.forkscope.model.dag.WorkerBusy;
 import io.forkscope.model.sites.CallSite;
 import io.forkscope.model.sites.RecordedSites;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.Writer;
-import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Supplier;
 
 /**
  * A recorded DAG as Chrome Trace Event JSON ({@code {"traceEvents": [...]}}), which Perfetto UI
@@ -53,11 +54,22 @@ import java.util.Map;
  * worker (only with an inconsistent recording) goes to an extra track "worker N (overlap K)", and
  * a worker's idle slices, when one of them would overlap a node on the worker's track (again only
  * with an inconsistent recording), all go to a track of their own, "worker N idle".
+ *
+ * <p>{@link Options} leave out what a viewer cannot hold for a DAG of millions of nodes: the slices'
+ * args (two thirds of the slices' bytes) and the counters (one pair of events per change of the profile,
+ * some five a node: two thirds of the file).
+ *
+ * <p>Written as bytes ({@link JsonBytes}): the structure of each event is a constant, the values go
+ * in as digits, strings that come from the program (thread names, call sites, the recording's name)
+ * are escaped, and a node is read from the DAG's columns ({@link DagNodes}), with no object made a
+ * node or an edge. The bytes are those the Jackson writer it replaced wrote (kept as a test's
+ * reference), at some 5 times its speed.
  */
 public final class ChromeTrace {
     public static final int PID = 1;
     private static final int OVERLAP_TID = 1_000_000;
-    private static final JsonFactory FACTORY = JsonFactory.builder().disable(StreamWriteFeature.AUTO_CLOSE_TARGET).build();
+    /** Bytes held before they go to the stream: large, so that a 2 GB trace takes few writes. */
+    private static final int BUFFER = 1 << 20;
 
     /**
      * What was written.
@@ -66,6 +78,18 @@ public final class ChromeTrace {
      * @param idle   idle slices
      */
     public record Written(int slices, int flows, int tracks, int counters, int idle) {}
+
+    /**
+     * What goes into the trace besides the slices, the flow arrows and the tracks' names.
+     *
+     * @param args     each slice's {@code args} (node id, work, delay, in-edges, site, ...; an idle
+     *                 slice's worker, thread and length)
+     * @param counters the "running" and "ready" counters from the parallelism profile
+     */
+    public record Options(boolean args, boolean counters) {
+        /** Everything: the default. */
+        public static final Options ALL = new Options(true, true);
+    }
 
     private ChromeTrace() {}
 
@@ -78,113 +102,333 @@ public final class ChromeTrace {
      * ({@code sites}, null for none): a node with a site ({@link DagNode#site} found in the table)
      * also gets {@code site} (its id), {@code site_where} ({@link CallSite#where}), {@code site_kind}
      * and, when known, {@code site_callee} in its args, so that a viewer can colour or filter by them.
+     * The whole trace is held in memory before it goes to {@code out}: for small DAGs (tests, views);
+     * a file is written with {@link #write(Dag, ReadyTimes, String, OutputStream, RecordedSites, Options)}.
      */
     public static Written write(Dag dag, ParallelismProfile profile, String name, Writer out, RecordedSites sites)
             throws IOException {
-        ReadyTimes ready = ReadyTimes.of(dag);
-        int[] tid = tracks(dag);
-        int slices = 0;
-        int flows = 0;
-        int counters = 0;
-        int idleSlices = 0;
-        Map<Integer, String> trackNames = new java.util.TreeMap<>();
-        Map<Integer, Integer> sortIndex = new HashMap<>();
-        List<IdleTrack> idle = idleTracks(dag, tid);
-        try (JsonGenerator g = FACTORY.createGenerator(out)) {
-            g.writeStartObject();
-            g.writeStringField("displayTimeUnit", "ns");
-            g.writeArrayFieldStart("traceEvents");
-            metadata(g, "process_name", 0, "name", "forkscope: " + name);
-            for (int t : tid) {
-                trackNames.putIfAbsent(t, trackName(t));
-            }
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        Written w = new Emitter(dag, ReadyTimes.of(dag), new JsonBytes(bytes, BUFFER), sites, Options.ALL)
+                .write(() -> profile, name);
+        out.write(bytes.toString(StandardCharsets.UTF_8));
+        out.flush();
+        return w;
+    }
+
+    /**
+     * Writes the trace as UTF-8 to {@code out}, which it flushes but does not close. The counters'
+     * parallelism profile is made from {@code ready} ({@link ReadyTimes#profile}) once the slices are
+     * written, and only when they are wanted: the tracks' sort and the profile never take memory at
+     * the same time.
+     *
+     * @param ready the DAG's ready times ({@link ReadyTimes#of})
+     * @param name  the recording's name: the process's name and {@code otherData.source}
+     * @param sites the recording's call sites, null for none
+     */
+    public static Written write(Dag dag, ReadyTimes ready, String name, OutputStream out, RecordedSites sites,
+                                Options options) throws IOException {
+        return new Emitter(dag, ready, new JsonBytes(out, BUFFER), sites, options).write(ready::profile, name);
+    }
+
+    // The events' constant parts. Field order and spelling are the format: change none without
+    // changing the reference test's expectations (ChromeTraceEquivalenceTest).
+    private static final byte[] BEGIN = JsonBytes.ascii("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[");
+    private static final byte[] META = JsonBytes.ascii("{\"name\":\"");
+    private static final byte[] META_PH = JsonBytes.ascii("\",\"ph\":\"M\",\"pid\":" + PID + ",\"tid\":");
+    private static final byte[] ARGS = JsonBytes.ascii(",\"args\":{\"");
+    private static final byte[] FIELD_END = JsonBytes.ascii("\":");
+    private static final byte[] CLOSE2 = JsonBytes.ascii("}}");
+    /** Per {@link NodeEnd}: a plain strand's slice up to its {@code ts} value. */
+    private static final byte[][] STRAND_HEAD = Arrays.stream(NodeEnd.values())
+            .map(e -> JsonBytes.ascii("{\"name\":\"" + e.name().toLowerCase(Locale.ROOT)
+                    + "\",\"cat\":\"strand\",\"ph\":\"X\",\"ts\":"))
+            .toArray(byte[][]::new);
+    private static final byte[] COLLAPSED_HEAD = "{\"name\":\"collapsed \u00d7".getBytes(StandardCharsets.UTF_8);
+    private static final byte[] COLLAPSED_TAIL = JsonBytes.ascii(" strands\",\"cat\":\"collapsed\",\"ph\":\"X\",\"ts\":");
+    private static final byte[] IDLE_HEAD = JsonBytes.ascii("{\"name\":\"idle\",\"cat\":\"idle\",\"ph\":\"X\",\"ts\":");
+    private static final byte[] DUR = JsonBytes.ascii(",\"dur\":");
+    private static final byte[] PID_TID = JsonBytes.ascii(",\"pid\":" + PID + ",\"tid\":");
+    private static final byte[] NODE = JsonBytes.ascii(",\"args\":{\"node\":");
+    private static final byte[] WORKER = JsonBytes.ascii(",\"worker\":");
+    private static final byte[] WORK = JsonBytes.ascii(",\"work_ns\":");
+    private static final byte[] DELAY = JsonBytes.ascii(",\"delay_ns\":");
+    private static final byte[] READY_BY = JsonBytes.ascii(",\"ready_by\":\"");
+    private static final byte[] IN = JsonBytes.ascii(",\"in\":[");
+    private static final byte[] ON_WORKER = JsonBytes.ascii(" on worker ");
+    /** Per {@link EdgeKind}: "create from node " (ready_by and in, before the node's id). */
+    private static final byte[][] KIND_FROM = Arrays.stream(EdgeKind.values())
+            .map(k -> JsonBytes.ascii(k.label() + " from node ")).toArray(byte[][]::new);
+    private static final byte[] STRANDS = JsonBytes.ascii(",\"strands\":");
+    private static final byte[] CREATES = JsonBytes.ascii(",\"creates\":");
+    private static final byte[] WAITS = JsonBytes.ascii(",\"waits\":");
+    private static final byte[] SPAN = JsonBytes.ascii(",\"span_ns\":");
+    private static final byte[] INNER_DELAY = JsonBytes.ascii(",\"inner_delay_ns\":");
+    private static final byte[] IDLE_WORKER = JsonBytes.ascii(",\"args\":{\"worker\":");
+    private static final byte[] IDLE_THREAD = JsonBytes.ascii(",\"thread\":");
+    private static final byte[] IDLE_NS = JsonBytes.ascii(",\"idle_ns\":");
+    /** Per {@link EdgeKind} and phase ("s", "f"): a flow event up to its {@code id} value. */
+    private static final byte[][] FLOW_HEAD = Arrays.stream(EdgeKind.values())
+            .flatMap(k -> java.util.stream.Stream.of("s", "f").map(ph -> JsonBytes.ascii("{\"name\":\"" + k.label()
+                    + "\",\"cat\":\"" + k.label() + "\",\"ph\":\"" + ph + "\",\"id\":")))
+            .toArray(byte[][]::new);
+    private static final byte[] TS = JsonBytes.ascii(",\"ts\":");
+    private static final byte[] FLOW_F_END = JsonBytes.ascii(",\"bp\":\"e\"}");
+    private static final byte[] RUNNING_HEAD = JsonBytes.ascii("{\"name\":\"running\",\"ph\":\"C\",\"pid\":" + PID
+            + ",\"tid\":0,\"ts\":");
+    private static final byte[] RUNNING_ARG = JsonBytes.ascii(",\"args\":{\"running\":");
+    /** The end of a running event and the ready event after it, up to its {@code ts} value. */
+    private static final byte[] RUNNING_THEN_READY = JsonBytes.ascii("}},{\"name\":\"ready\",\"ph\":\"C\",\"pid\":"
+            + PID + ",\"tid\":0,\"ts\":");
+    /** The ready counter's series, one per edge kind, and the running counter's. */
+    private static final String[] KIND_LABELS = Arrays.stream(EdgeKind.values()).map(EdgeKind::label)
+            .toArray(String[]::new);
+    /** Per {@link EdgeKind}: the ready counter's field up to its value, the first with the args' opening. */
+    private static final byte[][] READY_ARG = new byte[KIND_LABELS.length][];
+    static {
+        for (int k = 0; k < KIND_LABELS.length; k++) {
+            READY_ARG[k] = JsonBytes.ascii((k == 0 ? ",\"args\":{\"" : ",\"") + KIND_LABELS[k] + "\":");
+        }
+    }
+    private static final byte[] OTHER_DATA = JsonBytes.ascii("],\"otherData\":{\"source\":");
+    private static final byte[] WORKERS = JsonBytes.ascii(",\"workers\":");
+    private static final byte[] BEGIN_US = JsonBytes.ascii(",\"begin_us\":\"");
+    private static final byte[] FINISH_US = JsonBytes.ascii("\",\"finish_us\":\"");
+    private static final byte[] END = JsonBytes.ascii("\"}}\n");
+
+    /** One trace being written: the DAG, what it adds, the output. */
+    private static final class Emitter {
+        private final Dag dag;
+        private final DagNodes nodes;
+        private final ReadyTimes ready;
+        private final JsonBytes j;
+        private final RecordedSites sites;
+        private final Options options;
+        /** Per site id: its args as bytes, made the first time a node names it. */
+        private final byte[][] siteArgs;
+        private boolean first = true;
+
+        Emitter(Dag dag, ReadyTimes ready, JsonBytes j, RecordedSites sites, Options options) {
+            this.dag = dag;
+            this.nodes = dag.table();
+            this.ready = ready;
+            this.j = j;
+            this.sites = sites;
+            this.options = options;
+            this.siteArgs = new byte[sites == null ? 0 : sites.sites().size()][];
+        }
+
+        /** @param profile asked once, for the counters, after the slices, the idle slices and the arrows */
+        Written write(Supplier<ParallelismProfile> profile, String name) throws IOException {
+            int[] tid = tracks(dag);
+            List<IdleTrack> idle = idleTracks(dag, tid);
+            Map<Integer, String> trackNames = trackNames(tid, idle);
+            Map<Integer, Integer> sortIndex = new HashMap<>();
             for (IdleTrack t : idle) {
-                if (t.idle().length == 0) {
-                    continue;
-                }
-                trackNames.putIfAbsent(t.tid(), t.name());
-                sortIndex.put(t.tid(), t.busy().worker() + 1);
-            }
-            for (WorkerBusy b : dag.busy()) {
-                if (!b.thread().isEmpty()) {
-                    trackNames.computeIfPresent(b.worker() + 1, (k, v) -> v + " (" + b.thread() + ")");
+                if (t.idle().length > 0) {
+                    sortIndex.put(t.tid(), t.busy().worker() + 1);
                 }
             }
+            j.raw(BEGIN);
+            metadata("process_name", 0, "name");
+            j.string("forkscope: " + name);
+            j.raw(CLOSE2);
             for (Map.Entry<Integer, String> e : trackNames.entrySet()) {
-                metadata(g, "thread_name", e.getKey(), "name", e.getValue());
-                metadata(g, "thread_sort_index", e.getKey(), "sort_index", sortIndex.getOrDefault(e.getKey(), e.getKey()));
+                metadata("thread_name", e.getKey(), "name");
+                j.string(e.getValue());
+                j.raw(CLOSE2);
+                metadata("thread_sort_index", e.getKey(), "sort_index");
+                j.number(sortIndex.getOrDefault(e.getKey(), e.getKey()));
+                j.raw(CLOSE2);
             }
-            for (DagNode n : dag.nodes()) {
-                g.writeStartObject();
-                g.writeStringField("name", nodeName(n));
-                g.writeStringField("cat", n.collapsed() ? "collapsed" : "strand");
-                g.writeStringField("ph", "X");
-                g.writeFieldName("ts");
-                g.writeNumber(micros(n.start()));
-                g.writeFieldName("dur");
-                g.writeNumber(micros(n.end() - n.start()));
-                g.writeNumberField("pid", PID);
-                g.writeNumberField("tid", tid[n.id()]);
-                g.writeObjectFieldStart("args");
-                g.writeNumberField("node", n.id());
-                g.writeNumberField("worker", n.worker());
-                g.writeNumberField("work_ns", n.work());
-                g.writeNumberField("delay_ns", ready.delay(n.id()));
-                if (!n.in().isEmpty()) {
-                    g.writeStringField("ready_by", ready.readyBy(n.id()).label() + " from node "
-                            + ready.lastPredecessor(n.id()));
-                }
-                g.writeArrayFieldStart("in");
-                for (Edge e : n.in()) {
-                    g.writeString(e.kind().label() + " from node " + e.from() + " on worker "
-                            + dag.table().worker(e.from()));
-                }
-                g.writeEndArray();
-                CallSite site = sites == null || n.site() < 0 || n.site() >= sites.sites().size() ? null
-                        : sites.site(n.site());
-                if (site != null) {
-                    g.writeNumberField("site", site.id());
-                    g.writeStringField("site_where", site.where());
-                    g.writeStringField("site_kind", site.kind().name().toLowerCase(Locale.ROOT));
-                    if (site.callee() != null) {
-                        g.writeStringField("site_callee", site.callee());
-                    }
-                }
-                if (n.collapsed()) {
-                    g.writeNumberField("strands", n.strands());
-                    g.writeNumberField("creates", n.creates());
-                    g.writeNumberField("waits", n.waits());
-                    g.writeNumberField("span_ns", n.span());
-                    g.writeNumberField("inner_delay_ns", n.innerDelay());
-                }
-                g.writeEndObject();
-                g.writeEndObject();
-                slices++;
+            for (int i = 0; i < nodes.size(); i++) {
+                node(i, tid[i]);
             }
+            int idleSlices = 0;
             for (IdleTrack t : idle) {
+                byte[] thread = JsonBytes.quoted(t.busy().thread());
                 long[] gaps = t.idle();
                 for (int i = 0; i < gaps.length; i += 2) {
-                    g.writeStartObject();
-                    g.writeStringField("name", "idle");
-                    g.writeStringField("cat", "idle");
-                    g.writeStringField("ph", "X");
-                    g.writeFieldName("ts");
-                    g.writeNumber(micros(gaps[i]));
-                    g.writeFieldName("dur");
-                    g.writeNumber(micros(gaps[i + 1] - gaps[i]));
-                    g.writeNumberField("pid", PID);
-                    g.writeNumberField("tid", t.tid());
-                    g.writeObjectFieldStart("args");
-                    g.writeNumberField("worker", t.busy().worker());
-                    g.writeStringField("thread", t.busy().thread());
-                    g.writeNumberField("idle_ns", gaps[i + 1] - gaps[i]);
-                    g.writeEndObject();
-                    g.writeEndObject();
+                    idle(t, thread, gaps[i], gaps[i + 1]);
                     idleSlices++;
                 }
             }
+            int flows = flows(tid);
+            int counters = options.counters() ? counters(profile.get()) : 0;
+            j.raw(OTHER_DATA);
+            j.string(name);
+            j.raw(WORKERS);
+            j.number(dag.workers());
+            j.raw(BEGIN_US);
+            j.micros(dag.begin());
+            j.raw(FINISH_US);
+            j.micros(dag.finish());
+            j.raw(END);
+            j.flush();
+            return new Written(nodes.size(), flows, trackNames.size(), counters, idleSlices);
+        }
+
+        /** @return each track's name by tid: its worker's (with its thread's name), an overlap or idle track's */
+        private Map<Integer, String> trackNames(int[] tid, List<IdleTrack> idle) {
+            Map<Integer, String> names = new TreeMap<>();
+            java.util.BitSet named = new java.util.BitSet();     // the workers' own tracks named so far
+            for (int t : tid) {
+                if (t >= OVERLAP_TID) {
+                    names.putIfAbsent(t, trackName(t));          // an overlap track (an inconsistent recording)
+                } else if (!named.get(t)) {                       // a worker's track: named once, not once a node
+                    named.set(t);
+                    names.put(t, trackName(t));
+                }
+            }
+            for (IdleTrack t : idle) {
+                if (t.idle().length > 0) {
+                    names.putIfAbsent(t.tid(), t.name());
+                }
+            }
+            for (WorkerBusy b : dag.busy()) {
+                if (!b.thread().isEmpty()) {
+                    names.computeIfPresent(b.worker() + 1, (k, v) -> v + " (" + b.thread() + ")");
+                }
+            }
+            return names;
+        }
+
+        /** Opens an event, after a comma unless it is the first. */
+        private void next() throws IOException {
+            if (first) {
+                first = false;
+            } else {
+                j.raw(',');
+            }
+        }
+
+        /** A metadata event up to its one arg's value. */
+        private void metadata(String kind, int tid, String argName) throws IOException {
+            next();
+            j.raw(META);
+            j.chars(kind);
+            j.raw(META_PH);
+            j.number(tid);
+            j.raw(ARGS);
+            j.chars(argName);
+            j.raw(FIELD_END);
+        }
+
+        private void node(int i, int tid) throws IOException {
+            next();
+            long strands = nodes.strands(i);
+            boolean collapsed = strands > 1;
+            if (collapsed) {
+                j.raw(COLLAPSED_HEAD);
+                j.number(strands);
+                j.raw(COLLAPSED_TAIL);
+            } else {
+                j.raw(STRAND_HEAD[nodes.ends(i).ordinal()]);
+            }
+            long start = nodes.start(i);
+            long end = nodes.end(i);
+            j.micros(start);
+            j.raw(DUR);
+            j.micros(end - start);
+            j.raw(PID_TID);
+            j.number(tid);
+            if (!options.args()) {
+                j.raw('}');
+                return;
+            }
+            j.raw(NODE);
+            j.number(i);
+            j.raw(WORKER);
+            j.number(nodes.worker(i));
+            j.raw(WORK);
+            j.number(nodes.work(i));
+            j.raw(DELAY);
+            j.number(ready.delay(i));
+            int in = nodes.inCount(i);
+            if (in > 0) {
+                j.raw(READY_BY);
+                j.raw(KIND_FROM[ready.readyBy(i).ordinal()]);
+                j.number(ready.lastPredecessor(i));
+                j.raw('"');
+            }
+            j.raw(IN);
+            for (int k = 0; k < in; k++) {
+                if (k > 0) {
+                    j.raw(',');
+                }
+                int from = nodes.inFrom(i, k);
+                j.raw('"');
+                j.raw(KIND_FROM[nodes.inKind(i, k).ordinal()]);
+                j.number(from);
+                j.raw(ON_WORKER);
+                j.number(nodes.worker(from));
+                j.raw('"');
+            }
+            j.raw(']');
+            int site = nodes.site(i);
+            if (site >= 0 && site < siteArgs.length) {
+                if (siteArgs[site] == null) {
+                    siteArgs[site] = siteArgs(sites.site(site));
+                }
+                j.raw(siteArgs[site]);
+            }
+            if (collapsed) {
+                j.raw(STRANDS);
+                j.number(strands);
+                j.raw(CREATES);
+                j.number(nodes.creates(i));
+                j.raw(WAITS);
+                j.number(nodes.waits(i));
+                j.raw(SPAN);
+                j.number(nodes.span(i));
+                j.raw(INNER_DELAY);
+                j.number(nodes.innerDelay(i));
+            }
+            j.raw(CLOSE2);
+        }
+
+        /** @return a call site's args as a node's slice has them: site, site_where, site_kind, site_callee */
+        private static byte[] siteArgs(CallSite site) throws IOException {
+            ByteArrayOutputStream b = new ByteArrayOutputStream();
+            JsonBytes s = new JsonBytes(b, 256);
+            s.raw(JsonBytes.ascii(",\"site\":"));
+            s.number(site.id());
+            s.raw(JsonBytes.ascii(",\"site_where\":"));
+            s.string(site.where());
+            s.raw(JsonBytes.ascii(",\"site_kind\":"));
+            s.string(site.kind().name().toLowerCase(Locale.ROOT));
+            if (site.callee() != null) {
+                s.raw(JsonBytes.ascii(",\"site_callee\":"));
+                s.string(site.callee());
+            }
+            s.flush();
+            return b.toByteArray();
+        }
+
+        private void idle(IdleTrack t, byte[] thread, long from, long to) throws IOException {
+            next();
+            j.raw(IDLE_HEAD);
+            j.micros(from);
+            j.raw(DUR);
+            j.micros(to - from);
+            j.raw(PID_TID);
+            j.number(t.tid());
+            if (!options.args()) {
+                j.raw('}');
+                return;
+            }
+            j.raw(IDLE_WORKER);
+            j.number(t.busy().worker());
+            j.raw(IDLE_THREAD);
+            j.raw(thread);
+            j.raw(IDLE_NS);
+            j.number(to - from);
+            j.raw(CLOSE2);
+        }
+
+        /** Arrows for the create and end edges between workers; @return how many */
+        private int flows(int[] tid) throws IOException {
+            int flows = 0;
             long flowId = 0;
-            DagNodes nodes = dag.table();
             for (int n = 0; n < nodes.size(); n++) {
                 for (int k = 0; k < nodes.inCount(n); k++) {
                     int from = nodes.inFrom(n, k);
@@ -194,43 +438,74 @@ public final class ChromeTrace {
                     }
                     flowId++;
                     // bind each end inside its slice: at the middle of the source, the middle of the target
-                    flow(g, "s", kind, flowId, tid[from], micros(nodes.start(from) + (nodes.end(from) - nodes.start(from)) / 2));
-                    flow(g, "f", kind, flowId, tid[n], micros(nodes.start(n) + (nodes.end(n) - nodes.start(n)) / 2));
+                    flow(0, kind, flowId, tid[from], nodes.start(from) + (nodes.end(from) - nodes.start(from)) / 2);
+                    flow(1, kind, flowId, tid[n], nodes.start(n) + (nodes.end(n) - nodes.start(n)) / 2);
                     flows++;
                 }
             }
+            return flows;
+        }
+
+        /** @param phase 0 for the arrow's start ("s"), 1 for its end ("f", bound to the enclosing slice) */
+        private void flow(int phase, EdgeKind kind, long id, int tid, long ts) throws IOException {
+            next();
+            j.raw(FLOW_HEAD[2 * kind.ordinal() + phase]);
+            j.number(id);
+            j.raw(PID_TID);
+            j.number(tid);
+            j.raw(TS);
+            j.micros(ts);
+            if (phase == 1) {
+                j.raw(FLOW_F_END);
+            } else {
+                j.raw('}');
+            }
+        }
+
+        /**
+         * A "running" and a "ready" event at each segment whose levels differ from the last written,
+         * and both back to zero at the profile's end; @return how many events
+         */
+        private int counters(ParallelismProfile profile) throws IOException {
+            int counters = 0;
+            int kinds = KIND_LABELS.length;
             double[] last = null;
-            double[] now = new double[1 + KIND_LABELS.length];
+            double[] now = new double[1 + kinds];
             for (ProfileSegment s : profile.segments()) {
                 now[0] = s.running();
-                System.arraycopy(s.readyByKind(), 0, now, 1, KIND_LABELS.length);
-                if (last != null && java.util.Arrays.equals(last, now)) {
-                    continue;
+                System.arraycopy(s.readyByKind(), 0, now, 1, kinds);
+                if (last != null && Arrays.equals(last, now)) {
+                    continue;           // Arrays.equals on doubles: bit for bit, so 0.0 and -0.0 differ
                 }
-                counter(g, "running", s.start(), RUNNING_LABEL, new double[] {s.running()});
-                counter(g, "ready", s.start(), KIND_LABELS, s.readyByKind());
+                counter(s.start(), now);
                 counters += 2;
-                last = last == null ? now.clone() : last;
+                if (last == null) {
+                    last = new double[now.length];
+                }
                 System.arraycopy(now, 0, last, 0, now.length);
             }
             if (!profile.segments().isEmpty()) {
-                long end = profile.segments().get(profile.segments().size() - 1).end();
-                counter(g, "running", end, RUNNING_LABEL, new double[] {0});
-                counter(g, "ready", end, KIND_LABELS, new double[KIND_LABELS.length]);
+                counter(profile.segments().get(profile.segments().size() - 1).end(), new double[1 + kinds]);
                 counters += 2;
             }
-            g.writeEndArray();
-            g.writeObjectFieldStart("otherData");
-            g.writeStringField("source", name);
-            g.writeNumberField("workers", dag.workers());
-            g.writeStringField("begin_us", micros(dag.begin()).toPlainString());
-            g.writeStringField("finish_us", micros(dag.finish()).toPlainString());
-            g.writeEndObject();
-            g.writeEndObject();
+            return counters;
         }
-        out.write('\n');
-        out.flush();
-        return new Written(slices, flows, trackNames.size(), counters, idleSlices);
+
+        /** @param levels running, then ready by edge kind */
+        private void counter(long t, double[] levels) throws IOException {
+            next();
+            j.raw(RUNNING_HEAD);
+            j.micros(t);
+            j.raw(RUNNING_ARG);
+            j.ratio(levels[0], "running");
+            j.raw(RUNNING_THEN_READY);
+            j.micros(t);
+            for (int k = 0; k < KIND_LABELS.length; k++) {
+                j.raw(READY_ARG[k]);
+                j.ratio(levels[1 + k], KIND_LABELS[k]);
+            }
+            j.raw(CLOSE2);
+        }
     }
 
     /**
@@ -297,7 +572,7 @@ public final class ChromeTrace {
     static int[] tracks(Dag dag) {
         DagNodes nodes = dag.table();
         int[] tid = new int[nodes.size()];
-        int[] order = nodes.byWorkerThenStart(true);      // by worker, start, the longest first
+        int[] order = byWorkerThenStart(nodes);           // by worker, start, the longest first, id
         long[] laneEnd = new long[4];
         int lanes = 0;
         for (int k = 0; k < order.length; k++) {
@@ -321,77 +596,51 @@ public final class ChromeTrace {
         return tid;
     }
 
+    /**
+     * @return the node ids by worker, then start, then end (the longest first), then id: as
+     *     {@link DagNodes#byWorkerThenStart}{@code (true)}, which sorts all of them (some 100 bytes a node
+     *     while it does), but first by a stable counting sort on the worker alone, which is the whole
+     *     order when each worker's nodes come in time order by id (a recorded run's do: a worker runs one
+     *     node after the other, and a node's id comes after its predecessors')
+     */
+    static int[] byWorkerThenStart(DagNodes nodes) {
+        int n = nodes.size();
+        if (n == 0) {
+            return new int[0];
+        }
+        int low = Integer.MAX_VALUE;
+        int high = Integer.MIN_VALUE;
+        for (int i = 0; i < n; i++) {
+            low = Math.min(low, nodes.worker(i));
+            high = Math.max(high, nodes.worker(i));
+        }
+        int[] next = new int[high - low + 2];
+        for (int i = 0; i < n; i++) {
+            next[nodes.worker(i) - low + 1]++;
+        }
+        for (int w = 0; w + 1 < next.length; w++) {
+            next[w + 1] += next[w];
+        }
+        int[] order = new int[n];
+        for (int i = 0; i < n; i++) {
+            order[next[nodes.worker(i) - low]++] = i;
+        }
+        for (int k = 1; k < n; k++) {
+            int a = order[k - 1];
+            int b = order[k];
+            // ids ascend within a worker: out of order only if a starts later, or as early and ends earlier
+            boolean inOrder = nodes.worker(a) != nodes.worker(b) || nodes.start(a) < nodes.start(b)
+                    || nodes.start(a) == nodes.start(b) && nodes.end(a) >= nodes.end(b);
+            if (!inOrder) {
+                return nodes.byWorkerThenStart(true);
+            }
+        }
+        return order;
+    }
+
     private static String trackName(int tid) {
         int worker = tid % OVERLAP_TID - 1;
         int lane = tid / OVERLAP_TID;
         return "worker " + worker + (lane == 0 ? "" : " (overlap " + lane + ")");
-    }
-
-    static String nodeName(DagNode n) {
-        if (n.collapsed()) {
-            return "collapsed \u00d7" + n.strands() + " strands";
-        }
-        return n.ends().name().toLowerCase(Locale.ROOT);
-    }
-
-    /** @return nanoseconds as exact microseconds, 1234 → 1.234 */
-    static BigDecimal micros(long ns) {
-        return BigDecimal.valueOf(ns, 3);
-    }
-
-    private static void metadata(JsonGenerator g, String kind, int tid, String argName, Object argValue)
-            throws IOException {
-        g.writeStartObject();
-        g.writeStringField("name", kind);
-        g.writeStringField("ph", "M");
-        g.writeNumberField("pid", PID);
-        g.writeNumberField("tid", tid);
-        g.writeObjectFieldStart("args");
-        if (argValue instanceof Integer i) {
-            g.writeNumberField(argName, i);
-        } else {
-            g.writeStringField(argName, String.valueOf(argValue));
-        }
-        g.writeEndObject();
-        g.writeEndObject();
-    }
-
-    private static void flow(JsonGenerator g, String ph, EdgeKind kind, long id, int tid, BigDecimal ts)
-            throws IOException {
-        g.writeStartObject();
-        g.writeStringField("name", kind.label());
-        g.writeStringField("cat", kind.label());
-        g.writeStringField("ph", ph);
-        g.writeNumberField("id", id);
-        g.writeNumberField("pid", PID);
-        g.writeNumberField("tid", tid);
-        g.writeFieldName("ts");
-        g.writeNumber(ts);
-        if (ph.equals("f")) {
-            g.writeStringField("bp", "e");
-        }
-        g.writeEndObject();
-    }
-
-    /** The ready counter's series, one per edge kind, and the running counter's. */
-    private static final String[] KIND_LABELS = java.util.Arrays.stream(EdgeKind.values()).map(EdgeKind::label)
-            .toArray(String[]::new);
-    private static final String[] RUNNING_LABEL = {"running"};
-
-    private static void counter(JsonGenerator g, String name, long t, String[] labels, double[] values)
-            throws IOException {
-        g.writeStartObject();
-        g.writeStringField("name", name);
-        g.writeStringField("ph", "C");
-        g.writeNumberField("pid", PID);
-        g.writeNumberField("tid", 0);
-        g.writeFieldName("ts");
-        g.writeNumber(micros(t));
-        g.writeObjectFieldStart("args");
-        for (int i = 0; i < labels.length; i++) {
-            Numbers.jsonRatio(g, labels[i], values[i]);   // an average count of nodes: a decimal
-        }
-        g.writeEndObject();
-        g.writeEndObject();
     }
 }

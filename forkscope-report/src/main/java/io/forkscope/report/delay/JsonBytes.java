@@ -1,0 +1,282 @@
+package io.forkscope.report.delay;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * JSON text as UTF-8 bytes, for writers that emit millions of events of a fixed shape
+ * ({@link ChromeTrace}): the caller writes the structure as constant byte strings ({@link #raw}),
+ * this class the values: whole numbers and exact decimals as digits straight into its buffer,
+ * strings escaped. Nothing is made per value (no String, no boxed or BigDecimal number) but for the
+ * rare double that is not a whole number ({@link #ratio}).
+ *
+ * <p>The bytes are those Jackson's generator writes for the same values (the writer this replaced):
+ * {@link #micros} as {@code BigDecimal.valueOf(ns, 3)} prints, {@link #ratio} as
+ * {@code Numbers.jsonRatio}, and strings with {@code "} and {@code \} escaped by a backslash, the
+ * control characters as {@code \b \t \n \f \r} or <code>&#92;u00XX</code>, everything else as its UTF-8
+ * bytes (a lone surrogate, which UTF-8 cannot hold, as U+FFFD).
+ *
+ * <p>Buffered: {@link #flush} hands the bytes on; the caller closes the stream.
+ */
+final class JsonBytes {
+    private static final byte[] HEX = "0123456789ABCDEF".getBytes(StandardCharsets.US_ASCII);
+    /** The longest value written in one step: a long's 20 characters, a decimal point, 3 digits. */
+    private static final int LONGEST_NUMBER = 32;
+
+    /** "00" to "99": two digits a division. */
+    private static final byte[] PAIRS = new byte[200];
+    static {
+        for (int i = 0; i < 100; i++) {
+            PAIRS[2 * i] = (byte) ('0' + i / 10);
+            PAIRS[2 * i + 1] = (byte) ('0' + i % 10);
+        }
+    }
+    /** Slots of {@link #ratio}'s cache of fractions: a power of two. */
+    private static final int RATIO_SLOTS = 1 << 10;
+
+    private final OutputStream out;
+    private final byte[] buf;
+    /**
+     * {@link #ratio}'s last fractions by slot (a hash of their bits) and their text: a profile's
+     * fractional levels are few (447 distinct of 1.4 M on a DAG of 2.5 M nodes), and finding a
+     * double's shortest decimal is the slowest thing written.
+     */
+    private final long[] ratioBits = new long[RATIO_SLOTS];
+    private final byte[][] ratioText = new byte[RATIO_SLOTS][];
+    private int pos;
+    /** Bytes handed to {@link #out} so far. */
+    private long flushed;
+
+    /** @param bufferSize bytes held before they go to {@code out} (at least 64) */
+    JsonBytes(OutputStream out, int bufferSize) {
+        this.out = out;
+        this.buf = new byte[Math.max(64, bufferSize)];
+    }
+
+    /** @return every byte written so far, flushed or not */
+    long size() {
+        return flushed + pos;
+    }
+
+    /** @return {@code s} as bytes for {@link #raw}: it must be ASCII (structure, field names, labels) */
+    static byte[] ascii(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            if (s.charAt(i) >= 0x80) {
+                throw new IllegalArgumentException("not ASCII: " + s);
+            }
+        }
+        return s.getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /** Writes bytes as they are (constant structure, or a value already escaped by {@link #quoted}). */
+    void raw(byte[] b) throws IOException {
+        if (b.length > buf.length - pos) {
+            drain();
+            if (b.length > buf.length) {
+                out.write(b);
+                flushed += b.length;
+                return;
+            }
+        }
+        System.arraycopy(b, 0, buf, pos, b.length);
+        pos += b.length;
+    }
+
+    void raw(char c) throws IOException {
+        if (pos == buf.length) {
+            drain();
+        }
+        buf[pos++] = (byte) c;
+    }
+
+    /** Writes a long in decimal, as {@link Long#toString(long)}. */
+    void number(long v) throws IOException {
+        room(LONGEST_NUMBER);
+        if (v < 0) {
+            buf[pos++] = '-';
+            if (v == Long.MIN_VALUE) {              // −v does not fit: its last digit first
+                unsigned(-(v / 10));
+                buf[pos++] = (byte) ('0' - (int) (v % 10));
+                return;
+            }
+            v = -v;
+        }
+        unsigned(v);
+    }
+
+    /**
+     * Writes nanoseconds as exact microseconds with three decimals, as {@code BigDecimal.valueOf(ns, 3)}
+     * prints them: 1234 → 1.234, 5 → 0.005, −5 → −0.005, 0 → 0.000.
+     */
+    void micros(long ns) throws IOException {
+        room(LONGEST_NUMBER);
+        if (ns < 0) {
+            buf[pos++] = '-';
+        }
+        // |ns| / 1000 and |ns| % 1000 without negating (Long.MIN_VALUE has no positive counterpart)
+        long whole = Math.abs(ns / 1000);
+        int frac = (int) Math.abs(ns % 1000);
+        unsigned(whole);
+        buf[pos++] = '.';
+        buf[pos++] = (byte) ('0' + frac / 100);
+        buf[pos++] = (byte) ('0' + frac / 10 % 10);
+        buf[pos++] = (byte) ('0' + frac % 10);
+    }
+
+    /**
+     * Writes a double as {@code Numbers.jsonRatio} does: the shortest decimal that reads back as it,
+     * always with a fraction part and never with an exponent ("2.0", "0.6738529562766525").
+     *
+     * @param field what the value is, for the message when it is not finite (JSON holds no NaN or infinity)
+     */
+    void ratio(double v, String field) throws IOException {
+        if (!Double.isFinite(v)) {
+            throw new IllegalArgumentException(field + " is " + v + ", which JSON cannot hold");
+        }
+        if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+            // a whole number (a count of nodes): its digits and ".0"; -0.0 is "0.0" as (long) -0.0 is 0
+            number((long) v);
+            room(2);
+            buf[pos++] = '.';
+            buf[pos++] = '0';
+            return;
+        }
+        long bits = Double.doubleToRawLongBits(v);
+        int slot = (int) (bits ^ bits >>> 29 ^ bits >>> 47) & (RATIO_SLOTS - 1);
+        byte[] text = ratioText[slot];
+        if (text == null || ratioBits[slot] != bits) {
+            text = JsonBytes.ascii(fraction(v));
+            ratioBits[slot] = bits;
+            ratioText[slot] = text;
+        }
+        raw(text);
+    }
+
+    /** @return a finite double that is not a whole number below 1e15, as {@code Numbers.decimal} spells it */
+    static String fraction(double v) {
+        String s = Double.toString(v);
+        if (s.indexOf('E') < 0) {
+            return s;          // plain, it is what BigDecimal.valueOf(v).toPlainString() gives: the same digits
+        }
+        // below 1e-3 or from 1e7 on Double.toString uses an exponent: BigDecimal spells it out
+        s = BigDecimal.valueOf(v).toPlainString();
+        return s.indexOf('.') < 0 ? s + ".0" : s;
+    }
+
+    /** Writes {@code s} as a JSON string: quoted, escaped, UTF-8. */
+    void string(String s) throws IOException {
+        raw('"');
+        chars(s);
+        raw('"');
+    }
+
+    /** @return {@code s} as {@link #string} writes it, quotes included, to write again and again with {@link #raw} */
+    static byte[] quoted(String s) {
+        java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream(s.length() + 2);
+        JsonBytes j = new JsonBytes(b, 64);
+        try {
+            j.string(s);
+            j.flush();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);     // a byte array stream does not fail
+        }
+        return b.toByteArray();
+    }
+
+    /** Writes {@code s}'s characters escaped as in a JSON string, without the quotes. */
+    void chars(String s) throws IOException {
+        int n = s.length();
+        for (int i = 0; i < n; i++) {
+            room(12);                         // the longest a char can take: a surrogate pair's 4 bytes, a six-byte escape
+            char c = s.charAt(i);
+            if (c >= 0x20 && c < 0x80) {
+                if (c == '"' || c == '\\') {
+                    buf[pos++] = '\\';
+                }
+                buf[pos++] = (byte) c;
+            } else if (c < 0x20) {
+                escapeControl(c);
+            } else if (c < 0x800) {
+                buf[pos++] = (byte) (0xC0 | c >> 6);
+                buf[pos++] = (byte) (0x80 | c & 0x3F);
+            } else if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+                int cp = Character.toCodePoint(c, s.charAt(++i));
+                buf[pos++] = (byte) (0xF0 | cp >> 18);
+                buf[pos++] = (byte) (0x80 | cp >> 12 & 0x3F);
+                buf[pos++] = (byte) (0x80 | cp >> 6 & 0x3F);
+                buf[pos++] = (byte) (0x80 | cp & 0x3F);
+            } else {
+                if (Character.isSurrogate(c)) {
+                    c = '\uFFFD';                 // a lone surrogate: no UTF-8 for it
+                }
+                buf[pos++] = (byte) (0xE0 | c >> 12);
+                buf[pos++] = (byte) (0x80 | c >> 6 & 0x3F);
+                buf[pos++] = (byte) (0x80 | c & 0x3F);
+            }
+        }
+    }
+
+    private void escapeControl(char c) {
+        buf[pos++] = '\\';
+        switch (c) {
+            case '\b' -> buf[pos++] = 'b';
+            case '\t' -> buf[pos++] = 't';
+            case '\n' -> buf[pos++] = 'n';
+            case '\f' -> buf[pos++] = 'f';
+            case '\r' -> buf[pos++] = 'r';
+            default -> {
+                buf[pos++] = 'u';
+                buf[pos++] = '0';
+                buf[pos++] = '0';
+                buf[pos++] = HEX[c >> 4];
+                buf[pos++] = HEX[c & 0xF];
+            }
+        }
+    }
+
+    /** Hands every buffered byte to the stream and flushes it. */
+    void flush() throws IOException {
+        drain();
+        out.flush();
+    }
+
+    /** Digits of {@code v ≥ 0}, most significant first; the caller made room. */
+    private void unsigned(long v) {
+        int digits = 1;
+        for (long p = 10; digits < 19 && v >= p; p *= 10) {
+            digits++;
+        }
+        int end = pos + digits;
+        int at = end;
+        while (v >= 100) {                  // from the right, two digits a division
+            long q = v / 100;
+            int r = (int) (v - q * 100);
+            buf[--at] = PAIRS[2 * r + 1];
+            buf[--at] = PAIRS[2 * r];
+            v = q;
+        }
+        if (v >= 10) {
+            buf[--at] = PAIRS[2 * (int) v + 1];
+            buf[--at] = PAIRS[2 * (int) v];
+        } else {
+            buf[--at] = (byte) ('0' + (int) v);
+        }
+        pos = end;
+    }
+
+    private void room(int bytes) throws IOException {
+        if (buf.length - pos < bytes) {
+            drain();
+        }
+    }
+
+    private void drain() throws IOException {
+        if (pos > 0) {
+            out.write(buf, 0, pos);
+            flushed += pos;
+            pos = 0;
+        }
+    }
+}
