@@ -141,30 +141,9 @@ public final class DagAssembler {
             byEnd.add(r.end(i), i);
         }
         byEnd.sortByKey();
-        int[] order = new int[n];
-        for (int i = 0; i < n; i++) {
-            order[i] = byEnd.value(i);
-        }
         // nodes that end at one time (rare: the clock's ticks are ns) by start, then id
-        java.util.Comparator<Integer> tie = java.util.Comparator.<Integer>comparingLong(r::start)
-                .thenComparingLong(r::id);
-        for (int a = 0; a < n; ) {
-            int z = a + 1;
-            while (z < n && byEnd.key(z) == byEnd.key(a)) {
-                z++;
-            }
-            if (z - a > 1) {
-                Integer[] run = new Integer[z - a];
-                for (int k = a; k < z; k++) {
-                    run[k - a] = order[k];
-                }
-                Arrays.sort(run, tie);
-                for (int k = a; k < z; k++) {
-                    order[k] = run[k - a];
-                }
-            }
-            a = z;
-        }
+        int[] order = byEnd.valuesByKeyThen(java.util.Comparator.<Integer>comparingLong(r::start)
+                .thenComparingLong(r::id));
         return order;
     }
 

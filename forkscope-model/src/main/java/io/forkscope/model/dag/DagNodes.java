@@ -76,30 +76,9 @@ public final class DagNodes extends NodeColumns<DagNode> {
         for (int i = 0; i < n; i++) {
             pairs.add(start[i], i);
         }
-        pairs.sortByKey();                       // by start; nodes that start together (rare) next:
-        int[] byStart = new int[n];
-        for (int k = 0; k < n; k++) {
-            byStart[k] = pairs.value(k);
-        }
-        java.util.Comparator<Integer> tie = java.util.Comparator.<Integer>comparingLong(
-                i -> longestFirst ? -end[i] : end[i]).thenComparingInt(i -> i);
-        for (int a = 0; a < n; ) {
-            int z = a + 1;
-            while (z < n && pairs.key(z) == pairs.key(a)) {
-                z++;
-            }
-            if (z - a > 1) {
-                Integer[] run = new Integer[z - a];
-                for (int k = a; k < z; k++) {
-                    run[k - a] = byStart[k];
-                }
-                java.util.Arrays.sort(run, tie);
-                for (int k = a; k < z; k++) {
-                    byStart[k] = run[k - a];
-                }
-            }
-            a = z;
-        }
+        pairs.sortByKey();                       // by start; nodes that start together (rare) by end, then id
+        int[] byStart = pairs.valuesByKeyThen(java.util.Comparator.<Integer>comparingLong(
+                i -> longestFirst ? -end[i] : end[i]).thenComparingInt(i -> i));
         pairs = null;
         int low = Integer.MAX_VALUE;
         int high = Integer.MIN_VALUE;

@@ -99,6 +99,37 @@ public final class LongIntPairs {
         packed = null;
     }
 
+    /**
+     * After {@link #sortByKey}: the values in key order, those of pairs with one key ordered by
+     * {@code tie} (a total order on values, so that the result does not depend on how the sort left
+     * ties). Runs of equal keys are boxed for the comparator: meant for keys that rarely tie (times in
+     * nanoseconds).
+     */
+    public int[] valuesByKeyThen(java.util.Comparator<Integer> tie) {
+        int[] order = new int[size];
+        for (int i = 0; i < size; i++) {
+            order[i] = value(i);
+        }
+        for (int a = 0; a < size; ) {
+            int z = a + 1;
+            while (z < size && key(z) == key(a)) {
+                z++;
+            }
+            if (z - a > 1) {
+                Integer[] run = new Integer[z - a];
+                for (int k = a; k < z; k++) {
+                    run[k - a] = order[k];
+                }
+                Arrays.sort(run, tie);
+                for (int k = a; k < z; k++) {
+                    order[k] = run[k - a];
+                }
+            }
+            a = z;
+        }
+        return order;
+    }
+
     /** Sorts the pairs by key (ties in no particular order). */
     public void sortByKey() {
         if (sortPacked(false)) {
