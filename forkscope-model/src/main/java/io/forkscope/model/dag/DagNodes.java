@@ -68,10 +68,22 @@ public final class DagNodes extends NodeColumns<DagNode> {
 
     /**
      * @return the node ids ordered by worker, then start, then end (the longest first when
-     *         {@code longestFirst}, else the shortest), then id; made by primitive sorts only
+     *         {@code longestFirst}, else the shortest), then id; made by primitive sorts only. A stable
+     *         counting sort by worker comes first, and it is the whole order when each worker's nodes
+     *         come in time order by id (a recorded run's do: a worker runs one node after the other,
+     *         and a node's id comes after its predecessors'); only otherwise are all nodes sorted by
+     *         start (some 100 bytes a node while it runs)
      */
     public int[] byWorkerThenStart(boolean longestFirst) {
         int n = size;
+        int[] ids = new int[n];
+        for (int i = 0; i < n; i++) {
+            ids[i] = i;
+        }
+        int[] byWorker = stableByWorker(ids);
+        if (inOrderWithinWorkers(byWorker, longestFirst)) {
+            return byWorker;
+        }
         LongIntPairs pairs = new LongIntPairs(n);
         for (int i = 0; i < n; i++) {
             pairs.add(start[i], i);
@@ -79,14 +91,19 @@ public final class DagNodes extends NodeColumns<DagNode> {
         pairs.sortByKey();                       // by start; nodes that start together (rare) by end, then id
         int[] byStart = pairs.valuesByKeyThen(java.util.Comparator.<Integer>comparingLong(
                 i -> longestFirst ? -end[i] : end[i]).thenComparingInt(i -> i));
-        pairs = null;
+        return stableByWorker(byStart);
+    }
+
+    /** @return {@code order} by worker, keeping the order of each worker's nodes (a counting sort) */
+    private int[] stableByWorker(int[] order) {
+        int n = order.length;
         int low = Integer.MAX_VALUE;
         int high = Integer.MIN_VALUE;
         for (int i = 0; i < n; i++) {
             low = Math.min(low, worker[i]);
             high = Math.max(high, worker[i]);
         }
-        int[] next = new int[n == 0 ? 1 : high - low + 2];     // then a stable counting sort by worker
+        int[] next = new int[n == 0 ? 1 : high - low + 2];
         for (int i = 0; i < n; i++) {
             next[worker[i] - low + 1]++;
         }
@@ -95,10 +112,24 @@ public final class DagNodes extends NodeColumns<DagNode> {
         }
         int[] out = new int[n];
         for (int k = 0; k < n; k++) {
-            int id = byStart[k];
+            int id = order[k];
             out[next[worker[id] - low]++] = id;
         }
         return out;
+    }
+
+    /** Whether ids grouped by worker (ascending within each) already run by start, end, id there. */
+    private boolean inOrderWithinWorkers(int[] byWorker, boolean longestFirst) {
+        for (int k = 1; k < byWorker.length; k++) {
+            int a = byWorker[k - 1];
+            int b = byWorker[k];
+            boolean inOrder = worker[a] != worker[b] || start[a] < start[b]
+                    || start[a] == start[b] && (longestFirst ? end[a] >= end[b] : end[a] <= end[b]);
+            if (!inOrder) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

@@ -572,7 +572,7 @@ public final class ChromeTrace {
     static int[] tracks(Dag dag) {
         DagNodes nodes = dag.table();
         int[] tid = new int[nodes.size()];
-        int[] order = byWorkerThenStart(nodes);           // by worker, start, the longest first, id
+        int[] order = nodes.byWorkerThenStart(true);      // by worker, start, the longest first, id
         long[] laneEnd = new long[4];
         int lanes = 0;
         for (int k = 0; k < order.length; k++) {
@@ -594,48 +594,6 @@ public final class ChromeTrace {
             tid[i] = (nodes.worker(i) + 1) + lane * OVERLAP_TID;
         }
         return tid;
-    }
-
-    /**
-     * @return the node ids by worker, then start, then end (the longest first), then id: as
-     *     {@link DagNodes#byWorkerThenStart}{@code (true)}, which sorts all of them (some 100 bytes a node
-     *     while it does), but first by a stable counting sort on the worker alone, which is the whole
-     *     order when each worker's nodes come in time order by id (a recorded run's do: a worker runs one
-     *     node after the other, and a node's id comes after its predecessors')
-     */
-    static int[] byWorkerThenStart(DagNodes nodes) {
-        int n = nodes.size();
-        if (n == 0) {
-            return new int[0];
-        }
-        int low = Integer.MAX_VALUE;
-        int high = Integer.MIN_VALUE;
-        for (int i = 0; i < n; i++) {
-            low = Math.min(low, nodes.worker(i));
-            high = Math.max(high, nodes.worker(i));
-        }
-        int[] next = new int[high - low + 2];
-        for (int i = 0; i < n; i++) {
-            next[nodes.worker(i) - low + 1]++;
-        }
-        for (int w = 0; w + 1 < next.length; w++) {
-            next[w + 1] += next[w];
-        }
-        int[] order = new int[n];
-        for (int i = 0; i < n; i++) {
-            order[next[nodes.worker(i) - low]++] = i;
-        }
-        for (int k = 1; k < n; k++) {
-            int a = order[k - 1];
-            int b = order[k];
-            // ids ascend within a worker: out of order only if a starts later, or as early and ends earlier
-            boolean inOrder = nodes.worker(a) != nodes.worker(b) || nodes.start(a) < nodes.start(b)
-                    || nodes.start(a) == nodes.start(b) && nodes.end(a) >= nodes.end(b);
-            if (!inOrder) {
-                return nodes.byWorkerThenStart(true);
-            }
-        }
-        return order;
     }
 
     private static String trackName(int tid) {

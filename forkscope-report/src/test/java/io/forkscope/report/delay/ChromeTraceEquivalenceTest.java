@@ -88,15 +88,6 @@ class ChromeTraceEquivalenceTest {
         assertSame(dag, rnd.nextBoolean() ? null : sites(rnd, rnd.nextInt(6)));
     }
 
-    /** The tracks' order, found by a counting sort when each worker's ids are in time order, is the full sort's. */
-    @Property(tries = 1000)
-    void theTracksOrderIsTheFullSorts(@ForAll long seed, @ForAll @IntRange(min = 1, max = 5) int workers,
-                                      @ForAll @IntRange(min = 0, max = 80) int size) {
-        Random rnd = new Random(seed);
-        DagNodes nodes = randomDag(rnd, workers, size).table();
-        assertThat(ChromeTrace.byWorkerThenStart(nodes)).containsExactly(nodes.byWorkerThenStart(true));
-    }
-
     /** --no-args takes every slice's args away and nothing else; --no-counters every counter event and nothing else. */
     @Property(tries = 300)
     void optionsLeaveOutWhatTheySayAndOnlyThat(@ForAll long seed, @ForAll @IntRange(min = 1, max = 4) int workers,
@@ -143,7 +134,7 @@ class ChromeTraceEquivalenceTest {
         for (int i = 0; i < 300; i++) {
             Dag dag = randomDag(rnd, 1 + rnd.nextInt(4), rnd.nextInt(40));
             DagNodes nodes = dag.table();
-            int[] fast = ChromeTrace.byWorkerThenStart(nodes);
+            int[] fast = nodes.byWorkerThenStart(true);
             outOfOrder |= fast.length > 1 && !java.util.Arrays.equals(fast, countingSortByWorker(nodes));
             String text = written(dag, sites(rnd, 4));
             overlap |= text.contains("(overlap 1)");
