@@ -50,6 +50,11 @@ final class CompleterNode extends TaskNode {
     void accumulate(long span, long bspan, long work, long spawns, long syncs) {
         maxInto(ACC_SPAN, span);
         maxInto(ACC_BSPAN, bspan);
+        accumulateCounts(work, spawns, syncs);
+    }
+
+    /** The counts alone: the spans went in with the completion's edges ({@link #completedBy}). */
+    void accumulateCounts(long work, long spawns, long syncs) {
         if (work != 0) {
             ACC_WORK.getAndAdd(this, work);
         }
@@ -94,12 +99,20 @@ final class CompleterNode extends TaskNode {
 
     /**
      * DAG recording: a completion that reached this node ended node {@code id} at {@code end}, at
-     * the end of a path of length {@code span}. A waiter gets end edges from the latest completion
-     * (when the task became ready) and from the one on the longest path (its span), which are
-     * usually the same node: two edges keep both ready times and the longest path exact while
-     * memory stays constant per task, however many completions reach it.
+     * the end of a path of length {@code span} ({@code bspan} burdened). A waiter gets end edges from
+     * the latest completion (when the task became ready) and from the one on the longest path (its
+     * span), which are usually the same node: two edges keep both ready times and the longest path
+     * exact while memory stays constant per task, however many completions reach it.
+     *
+     * <p>The spans go into {@link #accSpan}/{@link #accBspan} under the same lock as the edges, and
+     * {@link #endEdgesInto} reads them under it: a completion can still arrive after a waiter saw
+     * the task done (a leaf's exit hook, after the tryComplete that completed the root), and a
+     * waiter that took the span before the edges, or the edges before the span, got a DAG whose
+     * longest path was not the online span (0.9 µs apart in one CI run).
      */
-    synchronized void completedBy(long id, long end, long span) {
+    synchronized void completedBy(long id, long end, long span, long bspan) {
+        maxInto(ACC_SPAN, span);
+        maxInto(ACC_BSPAN, bspan);
         if (end >= lastNodeEnd) {
             lastNode = id;
             lastNodeEnd = end;
@@ -111,12 +124,16 @@ final class CompleterNode extends TaskNode {
         }
     }
 
-    /** Adds the end edges into a waiter's frame: from the latest completion and from the critical one. */
-    synchronized void addEndEdges(Frame f) {
+    /**
+     * Adds the end edges into a waiter's frame, from the latest completion and from the critical
+     * one, and returns the span they stand for, read with them.
+     */
+    synchronized long endEdgesInto(Frame f) {
         f.addIn(lastNode, lastNodeEnd, io.forkscope.model.dag.EdgeKind.END);
         if (criticalNode != lastNode) {
             f.addIn(criticalNode, criticalNodeEnd, io.forkscope.model.dag.EdgeKind.END);
         }
+        return accSpan;
     }
 
     private void maxInto(VarHandle field, long value) {

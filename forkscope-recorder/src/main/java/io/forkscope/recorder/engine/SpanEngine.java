@@ -1603,7 +1603,8 @@ public final class SpanEngine implements Measurements {
                 if (k != c && k.state == TaskNode.RUNNING && !onStack(ts, k)) {
                     awaitEnd(ts, k);              // an earlier run still in its exit hook: its completion is late
                 }
-                span = Math.max(span, k.accSpan);
+                // with a DAG, the span comes with the end edges, under one lock, so that the two agree
+                span = Math.max(span, dag != null ? k.endEdgesInto(f) : k.accSpan);
                 bspan = Math.max(bspan, k.accBspan);
             }
             work = c.accWork;
@@ -1635,11 +1636,7 @@ public final class SpanEngine implements Measurements {
                 n.ownJoinCounted = true;
                 ts.ownJoins++;
             }
-            if (n instanceof CompleterNode c) {
-                for (CompleterNode k = c; k != null; k = k.reforkedFrom) {
-                    k.addEndEdges(f);
-                }
-            } else {
+            if (!(n instanceof CompleterNode)) {       // a completer's end edges came with its span, above
                 f.addIn(n.lastNode, n.lastNodeEnd, EdgeKind.END);
             }
             if (n.collapsedOn != ts.index || (n.kind == TaskNode.SPAWNED && n.creator != f.node)) {
@@ -1762,9 +1759,11 @@ public final class SpanEngine implements Measurements {
             TaskNode n = a.getForkscopeNode();
             if (n instanceof CompleterNode c) {
                 connected = true;
-                c.accumulate(f.span, f.bspan, dWork, dSpawns, dSyncs);
                 if (lastNode >= 0) {
-                    c.completedBy(lastNode, lastNodeEnd, f.span);
+                    c.completedBy(lastNode, lastNodeEnd, f.span, f.bspan);
+                    c.accumulateCounts(dWork, dSpawns, dSyncs);
+                } else {
+                    c.accumulate(f.span, f.bspan, dWork, dSpawns, dSyncs);
                 }
             }
             a = model.completerOf(a);
