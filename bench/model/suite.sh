@@ -26,7 +26,7 @@ for prog in "${programs[@]}"; do
     for part in train check; do
         if [ "$part" = train ]; then ns="$TRAIN_N"; warm="$TRAIN_WARMUP"; else ns="$CHECK_N"; warm="$CHECK_WARMUP"; fi
         echo "== $prog $part: n $ns, cutoff $CUTOFF, warm-up $warm" >&2
-        java -jar "$jar" sweep --no-pin --region "$prog" --n "$ns" -p 1,2 --trials "${TRIALS:-3}" \
+        java -jar "$jar" sweep --no-pin --dag-max-nodes 0 --region "$prog" --n "$ns" -p 1,2 --trials "${TRIALS:-3}" \
             -o "$dir/$prog-$part" -- java -cp "$jar" io.forkscope.samples.SampleMain "$prog" --n '{n}' \
             --cutoff "$CUTOFF" --warmup "$warm"
     done

@@ -78,6 +78,11 @@ final class SweepCommand implements Callable<Integer> {
     @Option(names = "--no-collapse", description = "keep every strand of the DAGs (see forkscope record --help)")
     boolean noCollapse;
 
+    @Option(names = "--dag-max-nodes", paramLabel = "N", defaultValue = "-1",
+            description = "each run's DAG budget, as record's (0: no bound; default: record's). With --region the"
+                    + " budget must cover the warm-up too: a window that ends before the region's end is a failed run")
+    long dagMaxNodes;
+
     @Option(names = "--region", paramLabel = "LABEL",
             description = "index the DAG statistics of this region's last occurrence in each run instead of the whole"
                     + " run's (a warm, timed part: the program warms up, then runs its kernel in the region)")
@@ -93,6 +98,9 @@ final class SweepCommand implements Callable<Integer> {
         List<Integer> ps = BenchCommand.parseWorkers(workers);
         if (trials < 1) {
             throw new UserError("--trials must be at least 1");
+        }
+        if (dagMaxNodes < -1) {
+            throw new UserError("--dag-max-nodes is a count of nodes (0: no bound), not " + dagMaxNodes);
         }
         if (command.stream().noneMatch(a -> a.contains(N_PLACEHOLDER))) {
             throw new UserError("the command has no " + N_PLACEHOLDER + " for the problem size: forkscope sweep --n ..."
@@ -233,6 +241,9 @@ final class SweepCommand implements Callable<Integer> {
         if (noCollapse) {
             launch.option("collapse=false");
         }
+        if (dagMaxNodes >= 0) {
+            launch.option("dag.max.nodes=" + dagMaxNodes);
+        }
         removeRecordings(launch);
         ProcessBuilder pb = launch.processBuilder(user);
         Files.writeString(log, "### forkscope sweep: n " + n + ", p " + p + ", trial " + trial + ": "
@@ -288,7 +299,13 @@ final class SweepCommand implements Callable<Integer> {
                     .map(RegionRecord::label).collect(java.util.stream.Collectors.toCollection(TreeSet::new))))
                     + "); not indexed");
         }
-        Dag inside = DagWindow.within(dag, last.startNs(), last.startNs() + last.measures().elapsedNs());
+        long end = last.startNs() + last.measures().elapsedNs();
+        java.util.OptionalLong window = recording.info().dagWindowEnd();
+        if (window.isPresent() && window.getAsLong() < end) {
+            throw new BenchCommand.RunFailed(name + ": the DAG's budget ended its window before the end of region '"
+                    + label + "' (the warm-up filled it); not indexed: sweep with --dag-max-nodes 0 or a larger budget");
+        }
+        Dag inside = DagWindow.within(dag, last.startNs(), end);
         if (inside.nodes().isEmpty()) {
             throw new BenchCommand.RunFailed(name + ": no node of the DAG lies inside region '" + label + "'; not indexed");
         }

@@ -141,6 +141,31 @@ class ModelSweepIT {
         assertThat(r.err()).contains("n18-p1-t1.fsk has no region 'kernel' (its regions: fib); not indexed");
     }
 
+    /**
+     * --dag-max-nodes goes to each run's recorder; a budget that the warm-up fills ends the DAG's
+     * window before the region ends, and that run is a failed one naming the fix, not a row with the
+     * statistics of a part of the region (the model's sparselu check at n 112 lost its runs this way).
+     * Without a bound (0) the same sweep indexes every run.
+     */
+    @Test
+    void aBudgetThatEndsBeforeTheRegionIsAFailedRunNamingTheFix(@TempDir Path dir) throws Exception {
+        String[] sweep = {"sweep", "--region", "fib", "--no-collapse", "--dag-max-nodes", "200", "--n", "16", "-p", "1",
+                          "--trials", "1", "-o", dir.resolve("small").toString(), "--", CliIT.java(), "-cp", CliIT.cp(),
+                          SampleMain.class.getName(), "fib", "--n", "{n}", "--cutoff", "2", "--warmup", "2"};
+        CliRunner.Result r = CliRunner.run(sweep);
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(1);
+        assertThat(r.err()).contains("n16-p1-t1.fsk: the DAG's budget ended its window before the end of region 'fib'")
+                .contains("--dag-max-nodes 0");
+        assertThat(SweepIndex.read(dir.resolve("small").resolve(SweepIndex.FILE_NAME))).isEmpty();
+        sweep[5] = "0";
+        sweep[13] = dir.resolve("whole").toString();
+        r = CliRunner.run(sweep);
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(SweepIndex.read(dir.resolve("whole").resolve(SweepIndex.FILE_NAME))).hasSize(1);
+        assertThat(CliRunner.run("sweep", "--dag-max-nodes", "-2", "--n", "1", "-p", "1", "--", "x", "{n}").err())
+                .contains("--dag-max-nodes is a count of nodes (0: no bound), not -2");
+    }
+
     @Test
     void aFailingProgramStopsTheSweepNamingItsCommandAndCode(@TempDir Path dir) throws Exception {
         Path runs = dir.resolve("runs");
