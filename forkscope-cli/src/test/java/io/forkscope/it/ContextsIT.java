@@ -89,7 +89,17 @@ class ContextsIT {
         double serialIdle = flat(j, "serial", "idleness_ns");
         assertThat(one).as(what).isPositive();
         assertThat(three).as(what).isGreaterThan(one);
-        if (mode.equals("dag")) {
+        long notRunning = mode.equals("dag") ? io.forkscope.model.RecordingReader.read(out).recordedDag().orElseThrow()
+                .nodes().stream().mapToLong(io.forkscope.model.dag.DagNode::notRunning).sum() : 0;
+        if (notRunning > 0.2 * x) {
+            // The machine took the workers' cores for over 100 ms (a load far above the 2 cores): a
+            // wall-clock spin then measures X less its preemption and the idle worker's wait stays
+            // wall-clock, so the ratios below move with the load, not with the analysis. What holds
+            // whatever the load: the orderings, and idleness where the other worker had nothing to do.
+            System.err.printf("ContextsIT: the workers were not running for %.0f ms: ratios not checked%n", notRunning / 1e6);
+            assertThat(serialIdle).as(what).isPositive();
+            assertThat(threeIdle).as(what).isPositive();
+        } else if (mode.equals("dag")) {
             // a spin's length less its preemption, which the recorder takes out (one measured 0.99 X with two
             // busy loops beside the tests); the ratio's margin allows a 100 ms preemption at one's end
             assertThat(one).as("one's work: 0.9 X at least\n" + what).isGreaterThanOrEqualTo(0.9 * x);
