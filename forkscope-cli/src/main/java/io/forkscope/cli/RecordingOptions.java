@@ -25,9 +25,9 @@ final class RecordingOptions {
 
     @Option(names = "--count-jdk",
             description = {"with --unit bytecodes: also count the JDK's code the program calls (java.lang, java.util"
-                + " but java.util.concurrent, java.math, java.text, java.time; woven as they load, retransformed"
-                + " when loaded already); by default a call into the JDK counts as its one instruction"
-                + " (docs/counted-work.md)"})
+                + " but not its concurrent package, java.math, java.text, java.time; woven as they load,"
+                + " retransformed when loaded already); by default a call into the JDK counts as its one"
+                + " instruction (docs/counted-work.md)"})
     boolean countJdk;
 
     @Option(names = "--burden-ns", paramLabel = "N|auto",
