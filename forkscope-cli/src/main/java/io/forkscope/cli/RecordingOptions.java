@@ -23,6 +23,13 @@ final class RecordingOptions {
                 + " load: the same numbers on every run and machine; docs/counted-work.md) (default: ${DEFAULT-VALUE})"})
     String unit;
 
+    @Option(names = "--count-jdk",
+            description = {"with --unit bytecodes: also count the JDK's code the program calls (java.lang, java.util"
+                + " but not its concurrent package, java.math, java.text, java.time; woven as they load,"
+                + " retransformed when loaded already); by default a call into the JDK counts as its one"
+                + " instruction (docs/counted-work.md)"})
+    boolean countJdk;
+
     @Option(names = "--burden-ns", paramLabel = "N|auto",
             description = {"cost of migrating a task in one steal, put on every create edge (default 6250, Cilkscale's);"
                 + " in abstract mode, in units; with --unit bytecodes in instructions (default 15000, Cilkview's);",
@@ -101,7 +108,7 @@ final class RecordingOptions {
 
     /** @return whether any of these options was given (example takes them only with --record) */
     boolean anyGiven() {
-        return !"time".equals(unit) || burdenText != null || mode != null || noCollapse || dagMaxNodes != null
+        return !"time".equals(unit) || countJdk || burdenText != null || mode != null || noCollapse || dagMaxNodes != null
                 || poolMode != null || sites
                 || !sitesInclude.isEmpty() || !sitesExclude.isEmpty() || sample || sampler != null || contexts != null
                 || samplePeriodMs != null;
@@ -143,6 +150,9 @@ final class RecordingOptions {
         if (recordMode.equals("dag") && u == Unit.ABSTRACT) {
             throw new UserError("--mode dag needs --unit time or bytecodes (declared units cannot be split at the DAG's nodes)");
         }
+        if (countJdk && u != Unit.BYTECODES) {
+            throw new UserError("--count-jdk counts instructions: it needs --unit bytecodes");
+        }
         List<String> include = patterns("--sites-include", sitesInclude);
         List<String> exclude = patterns("--sites-exclude", sitesExclude);
         boolean auto = "auto".equals(burdenText);
@@ -154,6 +164,9 @@ final class RecordingOptions {
         Path calibration = auto ? calibration(program, err) : null;
         AgentLaunch launch = new AgentLaunch(SelfJar.path(), out, u, burden, burden == null ? null : "option",
                 calibration);
+        if (countJdk) {
+            launch.option("count.jdk=true");
+        }
         if (recordMode.equals("dag")) {
             launch.option("mode=dag");
             if (noCollapse) {

@@ -4,6 +4,7 @@ import io.forkscope.model.RecordingInfo;
 import io.forkscope.model.Unit;
 import io.forkscope.model.RecordingWriter;
 import io.forkscope.recorder.count.weave.CountTransformer;
+import io.forkscope.recorder.count.weave.JdkCountTransformer;
 import io.forkscope.recorder.engine.Clock;
 import io.forkscope.recorder.engine.CoarseClock;
 import io.forkscope.recorder.engine.SpanEngine;
@@ -49,6 +50,15 @@ public final class Agent {
     public static final String INFO_UNCOUNTED_CLASSES = "bytecodes.uncounted.classes";
     public static final String INFO_UNCOUNTED_METHODS = "bytecodes.uncounted.methods";
 
+    /**
+     * Information keys (count.jdk=true): the JDK's classes woven to count, those that could not be, and
+     * their {@code @IntrinsicCandidate} methods left uncounted.
+     */
+    public static final String INFO_COUNT_JDK = "bytecodes.jdk";
+    public static final String INFO_JDK_CLASSES = "bytecodes.jdk.classes";
+    public static final String INFO_JDK_UNCOUNTED_CLASSES = "bytecodes.jdk.uncounted.classes";
+    public static final String INFO_JDK_INTRINSICS = "bytecodes.jdk.intrinsic.methods";
+
     /** Information key: the sampling engine asked for (agent option sampler). */
     public static final String INFO_SAMPLER = "sampler";
 
@@ -63,6 +73,10 @@ public final class Agent {
             preload();
             long pid = ProcessHandle.current().pid();
             AgentOptions opts = AgentOptions.parse(options, pid);
+            if (opts.countJdk()) {
+                // before any transformer is added: each is then paused while it runs (PausingTransformer)
+                io.forkscope.recorder.count.BytecodeCounter.countJdk();
+            }
             if (opts.timesRegionsOnly()) {
                 startTiming(opts, pid, inst);
                 return null;
@@ -121,6 +135,16 @@ public final class Agent {
                 sink.infoOnClose(() -> Map.of(INFO_COUNTED_CLASSES, Long.toString(counting.wovenClasses()),
                         INFO_UNCOUNTED_CLASSES, Long.toString(counting.failures()),
                         INFO_UNCOUNTED_METHODS, Long.toString(counting.uncountedMethods())));
+            }
+            if (opts.countJdk()) {
+                // before the recorder loads the fork/join runtime, whose static initialisers must be paused
+                // (PausedMethods); the runtime itself is never woven to count (JdkScope)
+                JdkCountTransformer jdk = new JdkCountTransformer();
+                jdk.install(inst);
+                sink.infoOnClose(() -> Map.of(INFO_COUNT_JDK, "true",
+                        INFO_JDK_CLASSES, Long.toString(jdk.wovenClasses()),
+                        INFO_JDK_UNCOUNTED_CLASSES, Long.toString(jdk.failures()),
+                        INFO_JDK_INTRINSICS, Long.toString(jdk.intrinsicMethods())));
             }
             recorder.install(inst);
             if (!recorder.bodyEndsSeen()) {

@@ -37,6 +37,10 @@ import java.util.List;
  *                  compare one program on both (forkscope compare)
  * workers=P        give every ForkJoinPool the program creates parallelism P (the common pool's
  *                  is set with -Djava.util.concurrent.ForkJoinPool.common.parallelism=P)
+ * count.jdk=true|false   (unit=bytecodes) also count the JDK's own code the program calls: java.lang,
+ *                  java.util (but java.util.concurrent), java.math, java.text, java.time, woven as they
+ *                  load and retransformed when already loaded (count/weave/JdkScope says what is left
+ *                  out and why); default false: a call into the JDK counts as its one instruction
  * cpu.threshold.us=N|off   (unit=time) strands at least N µs long, and strands after a gap of at
  *                  least N µs, read the thread's CPU clock, so time the thread was not running
  *                  (blocked, asleep, preempted) is not strand time; 0 = every strand, off = never
@@ -71,7 +75,7 @@ public record AgentOptions(Path out, boolean force, Unit unit, long burden, Stri
                            String mode, int workers, Boolean fifoPools, boolean collapse, long cpuThresholdNs,
                            boolean sites, List<String> sitesInclude, List<String> sitesExclude,
                            long sitesThrottleNs, boolean sample, long samplePeriodMs, long workerStack,
-                           String sampler, long dagMaxNodes) {
+                           String sampler, long dagMaxNodes, boolean countJdk) {
     /** The default DAG budget (dag.max.nodes): some 30 MB of format 1.11 nodes. */
     public static final long DEFAULT_DAG_MAX_NODES = 1_000_000;
 
@@ -129,6 +133,7 @@ public record AgentOptions(Path out, boolean force, Unit unit, long burden, Stri
         boolean periodGiven = false;
         String sampler = null;
         long workerStack = WORKER_STACK_AUTO;
+        boolean countJdk = false;
         if (text != null && !text.isBlank()) {
             for (String item : text.split(",")) {
                 int eq = item.indexOf('=');
@@ -157,6 +162,12 @@ public record AgentOptions(Path out, boolean force, Unit unit, long burden, Stri
                         periodGiven = true;
                     }
                     case "force" -> force = true;
+                    case "count.jdk" -> {
+                        if (!value.equals("true") && !value.equals("false")) {
+                            throw new IllegalArgumentException("agent option count.jdk is true or false, not '" + value + "'");
+                        }
+                        countJdk = value.equals("true");
+                    }
                     case "unit" -> unit = Unit.fromOptionName(value);
                     case "burden" -> {
                         burden = parseNonNegative(key, value);
@@ -230,6 +241,9 @@ public record AgentOptions(Path out, boolean force, Unit unit, long burden, Stri
             throw new IllegalArgumentException("agent option mode=dag needs unit=time or bytecodes (declared units"
                     + " cannot be split at the DAG's nodes)");
         }
+        if (countJdk && unit != Unit.BYTECODES) {
+            throw new IllegalArgumentException("agent option count.jdk=true needs unit=bytecodes");
+        }
         if (unit == Unit.BYTECODES && source.equals("default")) {
             burden = DEFAULT_BURDEN_BYTECODES;
         }
@@ -253,7 +267,7 @@ public record AgentOptions(Path out, boolean force, Unit unit, long burden, Stri
         }
         return new AgentOptions(out, force, unit, burden, source, flush, mode, workers, fifo, collapse, cpuThreshold,
                 withSites, include, exclude, unit == Unit.TIME ? throttle : 0, withSamples, samplePeriod,
-                workerStack, sampler == null ? SAMPLER_ASYNC_PROFILER : sampler, dagMaxNodes);
+                workerStack, sampler == null ? SAMPLER_ASYNC_PROFILER : sampler, dagMaxNodes, countJdk);
     }
 
     /** @return whether every node of the run's DAG is recorded too (see {@link #MODE_DAG}) */

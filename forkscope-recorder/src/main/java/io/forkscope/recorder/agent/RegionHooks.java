@@ -1,6 +1,7 @@
 package io.forkscope.recorder.agent;
 
 import io.forkscope.Measurement;
+import io.forkscope.recorder.count.BytecodeCounter;
 import io.forkscope.recorder.engine.SpanEngine;
 import io.forkscope.recorder.engine.StoppedRegion;
 import io.forkscope.recorder.fj.ForkJoinHooks;
@@ -29,11 +30,14 @@ final class RegionHooks implements RecorderHooks {
         if (ForkJoinHooks.stopped()) {
             return null;
         }
+        BytecodeCounter.pause();     // the hook's own JDK calls are never counted (count.jdk)
         try {
             return engine.regionStart(label);
         } catch (Throwable t) {
             ForkJoinHooks.fail(t);
             return null;
+        } finally {
+            BytecodeCounter.resume();
         }
     }
 
@@ -42,15 +46,27 @@ final class RegionHooks implements RecorderHooks {
         if (ForkJoinHooks.stopped()) {
             return;
         }
+        BytecodeCounter.pause();
         try {
             engine.regionStop(token);
         } catch (Throwable t) {
             ForkJoinHooks.fail(t);
+        } finally {
+            BytecodeCounter.resume();
         }
     }
 
     @Override
     public Measurement regionStopMeasured(Object token) {
+        BytecodeCounter.pause();     // MeasuredRegion.of too is forkscope's own code
+        try {
+            return stopMeasured(token);
+        } finally {
+            BytecodeCounter.resume();
+        }
+    }
+
+    private Measurement stopMeasured(Object token) {
         if (ForkJoinHooks.stopped()) {
             return MeasuredRegion.of(null, unit, sites);
         }
@@ -61,7 +77,7 @@ final class RegionHooks implements RecorderHooks {
             ForkJoinHooks.fail(t);
             return MeasuredRegion.of(null, unit, sites);
         }
-        return MeasuredRegion.of(stopped, unit, sites);   // outside the hook: names sites, allocates
+        return MeasuredRegion.of(stopped, unit, sites);   // outside the engine: names sites, allocates
     }
 
     @Override
@@ -74,10 +90,13 @@ final class RegionHooks implements RecorderHooks {
         if (ForkJoinHooks.stopped()) {
             return;
         }
+        BytecodeCounter.pause();
         try {
             engine.work(units);
         } catch (Throwable t) {
             ForkJoinHooks.fail(t);
+        } finally {
+            BytecodeCounter.resume();
         }
     }
 }

@@ -23,6 +23,14 @@ package io.forkscope.recorder.count;
  *
  * <p>A cell belongs to a thread id for the JVM's life; ids are never reused, so a dead thread's count
  * is simply never read again.
+ *
+ * <p>With the JDK counted too ({@code count.jdk=true}, {@link #countsJdk}), the JDK's woven classes hand
+ * their counts over with {@link #addJdk} instead, which adds nothing while the thread is inside one of
+ * forkscope's hooks or weavers ({@link #pause}/{@link #resume}, a depth in the cell's second long): the
+ * JDK code forkscope itself runs (its ThreadLocals, collections, the weavers' ASM) is never counted. The
+ * application's own classes keep {@link #add}, which does not look at the depth: forkscope's hooks never
+ * run application code. Nothing here calls a woven method (Thread and ThreadLocal are never woven,
+ * {@code count/weave/JdkScope}), so counting never recurses into itself.
  */
 public final class BytecodeCounter {
     /** Longs per thread: 16 x 8 = 128 bytes, two cache lines. */
@@ -36,11 +44,78 @@ public final class BytecodeCounter {
     private static final ThreadLocal<long[]> BEYOND = new ThreadLocal<>() {
         @Override
         protected long[] initialValue() {
-            return new long[1];
+            return new long[2];     // the count, the pause depth
         }
     };
 
+    /**
+     * Whether the JDK's classes are counted too (agent option count.jdk): set once by the agent before
+     * the program's main and any hook, read by {@link #pause}/{@link #resume}, which do nothing without it.
+     */
+    private static boolean countsJdk;
+
     private BytecodeCounter() {}
+
+    /** Turns on {@link #pause}/{@link #resume} (count.jdk=true); called once, at the agent's start. */
+    public static void countJdk() {
+        countsJdk = true;
+    }
+
+    /** @return whether the JDK's classes are counted too */
+    public static boolean countsJdk() {
+        return countsJdk;
+    }
+
+    /**
+     * What the JDK's woven classes call in place of {@link #add}: the same, but nothing while the
+     * calling thread is paused (inside a forkscope hook or weaver).
+     */
+    public static void addJdk(long n) {
+        long id = Thread.currentThread().getId();
+        long[] page;
+        if (id < MAX_IDS && (page = PAGES[(int) (id >>> PAGE_BITS)]) != null) {
+            int i = ((int) id & PAGE_MASK) << STRIDE_SHIFT;
+            if (page[i + 1] == 0) {
+                page[i] += n;
+            }
+        } else {
+            long[] cell = id < MAX_IDS ? page((int) (id >>> PAGE_BITS)) : BEYOND.get();
+            int i = id < MAX_IDS ? ((int) id & PAGE_MASK) << STRIDE_SHIFT : 0;
+            if (cell[i + 1] == 0) {
+                cell[i] += n;
+            }
+        }
+    }
+
+    /**
+     * The calling thread enters forkscope's own code (a hook, a weaver): the JDK's counts are not added
+     * until the matching {@link #resume}. Nests. Nothing unless the JDK is counted.
+     */
+    public static void pause() {
+        if (countsJdk) {
+            depth(1);
+        }
+    }
+
+    /** Ends the innermost {@link #pause}. */
+    public static void resume() {
+        if (countsJdk) {
+            depth(-1);
+        }
+    }
+
+    private static void depth(int delta) {
+        long id = Thread.currentThread().getId();
+        if (id < MAX_IDS) {
+            long[] page = PAGES[(int) (id >>> PAGE_BITS)];
+            if (page == null) {
+                page = page((int) (id >>> PAGE_BITS));
+            }
+            page[(((int) id & PAGE_MASK) << STRIDE_SHIFT) + 1] += delta;
+        } else {
+            BEYOND.get()[1] += delta;
+        }
+    }
 
     /**
      * Adds {@code n} instructions to the calling thread's count (what woven code calls; small enough

@@ -582,6 +582,9 @@ public final class SpanEngine implements Measurements {
             Frame f = ts.top();
             TaskNode node = f.node;
             long returned = bodyReturned(ts, node, task);
+            if (unit == Unit.BYTECODES && returned != NOT_RETURNED) {
+                ts.strandEndCount = node.bodyReturnedCount;     // before the runtime's code after the body
+            }
             // without a DAG the end hook needs no time of its own when the body's end is known: the
             // runtime's time after it is no strand's either way (one clock read less a task)
             // (unless the strand is long enough to read the CPU clock: that read needs a wall time of its own)
@@ -1400,6 +1403,8 @@ public final class SpanEngine implements Measurements {
      * the strand ended before the hook: a task body that returned, then the runtime marked it done).
      */
     private void closeStrand(ThreadState ts, long now, long read) {
+        long endCount = ts.strandEndCount;     // unit bytecodes: set for this close only
+        ts.strandEndCount = Long.MIN_VALUE;
         if (ts.firstEventNs == Long.MAX_VALUE) {
             ts.firstEventNs = now;
         }
@@ -1413,7 +1418,7 @@ public final class SpanEngine implements Measurements {
             d = notRunning.strandLength(ts, now, read);
             ts.nodeNotRunning += Math.max(0, now - ts.strandStart) - d;
         } else if (unit == Unit.BYTECODES) {
-            d = Math.max(0, BytecodeCounter.current() - ts.strandStartCount);
+            d = Math.max(0, (endCount >= ts.strandStartCount ? endCount : BytecodeCounter.current()) - ts.strandStartCount);
         } else {
             d = ts.pendingUnits;
             ts.pendingUnits = 0;
@@ -1496,6 +1501,9 @@ public final class SpanEngine implements Measurements {
     public void execReturned(TaskHandle task) {
         TaskNode node = task.getForkscopeNode();
         if (node != null && node.state == TaskNode.RUNNING) {
+            if (unit == Unit.BYTECODES) {
+                node.bodyReturnedCount = BytecodeCounter.current();
+            }
             node.bodyReturnedNs = clock.nanoTime();
         }
     }

@@ -56,6 +56,14 @@ public class TaskNode {
      */
     long bodyReturnedNs = Long.MIN_VALUE;
 
+    /**
+     * Unit bytecodes: the thread's instruction count when exec() last returned (read with
+     * {@link #bodyReturnedNs}, valid while that is): the task's last strand ends there, so that what the
+     * runtime then runs (marking the task done, waking joiners, as often as the schedule makes it) is
+     * no strand's even when the JDK's own classes are counted.
+     */
+    long bodyReturnedCount;
+
     /** DAG recording: the node whose strand forked this task, or -1, and its end. Written before the push. */
     long createdFrom = -1;
     long createdFromEnd = Long.MIN_VALUE;

@@ -53,6 +53,12 @@ final class ThreadState {
     boolean noCpuClock;
     /** Abstract units declared since the strand opened (unit = abstract). */
     long pendingUnits;
+    /**
+     * Unit bytecodes: where the strand the next close ends ended, when that is before the close (a task's
+     * body returned, see TaskNode.bodyReturnedCount), else Long.MIN_VALUE (the close reads the count).
+     */
+    long strandEndCount = Long.MIN_VALUE;
+
     /** The thread's instruction count where the open strand opened (unit = bytecodes, BytecodeCounter). */
     long strandStartCount;
     /**

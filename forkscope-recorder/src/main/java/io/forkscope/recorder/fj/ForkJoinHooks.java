@@ -1,5 +1,6 @@
 package io.forkscope.recorder.fj;
 
+import io.forkscope.recorder.count.BytecodeCounter;
 import io.forkscope.recorder.engine.SpanEngine;
 import io.forkscope.recorder.engine.TaskHandle;
 import java.util.ArrayList;
@@ -53,10 +54,13 @@ public final class ForkJoinHooks {
     public static void create(Object task) {
         SpanEngine e = engine;
         if (e != null) {
+            BytecodeCounter.pause();     // the hook's own JDK calls are never counted (count.jdk)
             try {
                 e.create((TaskHandle) task);
             } catch (Throwable t) {
                 fail(t);
+            } finally {
+                BytecodeCounter.resume();
             }
         }
     }
@@ -64,10 +68,13 @@ public final class ForkJoinHooks {
     public static void resume() {
         SpanEngine e = engine;
         if (e != null) {
+            BytecodeCounter.pause();     // the hook's own JDK calls are never counted (count.jdk)
             try {
                 e.resume();
             } catch (Throwable t) {
                 fail(t);
+            } finally {
+                BytecodeCounter.resume();
             }
         }
     }
@@ -75,10 +82,13 @@ public final class ForkJoinHooks {
     public static boolean execBegin(Object task) {
         SpanEngine e = engine;
         if (e != null) {
+            BytecodeCounter.pause();     // the hook's own JDK calls are never counted (count.jdk)
             try {
                 return e.execBegin((TaskHandle) task);
             } catch (Throwable t) {
                 fail(t);
+            } finally {
+                BytecodeCounter.resume();
             }
         }
         return false;
@@ -88,10 +98,13 @@ public final class ForkJoinHooks {
     public static void execReturned(Object task) {
         SpanEngine e = engine;
         if (e != null) {
+            BytecodeCounter.pause();     // the hook's own JDK calls are never counted (count.jdk)
             try {
                 e.execReturned((TaskHandle) task);
             } catch (Throwable t) {
                 fail(t);
+            } finally {
+                BytecodeCounter.resume();
             }
         }
     }
@@ -99,10 +112,13 @@ public final class ForkJoinHooks {
     public static void execEnd(Object task) {
         SpanEngine e = engine;
         if (e != null) {
+            BytecodeCounter.pause();     // the hook's own JDK calls are never counted (count.jdk)
             try {
                 e.execEnd((TaskHandle) task);
             } catch (Throwable t) {
                 fail(t);
+            } finally {
+                BytecodeCounter.resume();
             }
         }
     }
@@ -110,10 +126,13 @@ public final class ForkJoinHooks {
     public static void waitBegin() {
         SpanEngine e = engine;
         if (e != null) {
+            BytecodeCounter.pause();     // the hook's own JDK calls are never counted (count.jdk)
             try {
                 e.waitBegin();
             } catch (Throwable t) {
                 fail(t);
+            } finally {
+                BytecodeCounter.resume();
             }
         }
     }
@@ -121,10 +140,13 @@ public final class ForkJoinHooks {
     public static void waitEnd(Object task) {
         SpanEngine e = engine;
         if (e != null) {
+            BytecodeCounter.pause();     // the hook's own JDK calls are never counted (count.jdk)
             try {
                 e.waitEnd((TaskHandle) task);
             } catch (Throwable t) {
                 fail(t);
+            } finally {
+                BytecodeCounter.resume();
             }
         }
     }
@@ -132,10 +154,13 @@ public final class ForkJoinHooks {
     public static void waitEnd(Object first, Object second) {
         SpanEngine e = engine;
         if (e != null) {
+            BytecodeCounter.pause();     // the hook's own JDK calls are never counted (count.jdk)
             try {
                 e.waitEnd((TaskHandle) first, (TaskHandle) second);
             } catch (Throwable t) {
                 fail(t);
+            } finally {
+                BytecodeCounter.resume();
             }
         }
     }
@@ -144,6 +169,7 @@ public final class ForkJoinHooks {
     public static void waitEndAll(Object[] arguments) {
         SpanEngine e = engine;
         if (e != null) {
+            BytecodeCounter.pause();     // the hook's own JDK calls are never counted (count.jdk)
             try {
                 List<Object> tasks = new ArrayList<>();
                 for (Object a : arguments) {
@@ -158,6 +184,8 @@ public final class ForkJoinHooks {
                 e.waitEndAll(tasks);
             } catch (Throwable t) {
                 fail(t);
+            } finally {
+                BytecodeCounter.resume();
             }
         }
     }
@@ -166,10 +194,13 @@ public final class ForkJoinHooks {
     public static void unforked(Object task) {
         SpanEngine e = engine;
         if (e != null) {
+            BytecodeCounter.pause();     // the hook's own JDK calls are never counted (count.jdk)
             try {
                 e.unforked((TaskHandle) task);
             } catch (Throwable t) {
                 fail(t);
+            } finally {
+                BytecodeCounter.resume();
             }
         }
     }
@@ -178,10 +209,13 @@ public final class ForkJoinHooks {
     public static void reinitialized(Object task) {
         SpanEngine e = engine;
         if (e != null) {
+            BytecodeCounter.pause();     // the hook's own JDK calls are never counted (count.jdk)
             try {
                 e.reinitialized((TaskHandle) task);
             } catch (Throwable t) {
                 fail(t);
+            } finally {
+                BytecodeCounter.resume();
             }
         }
     }
@@ -190,10 +224,13 @@ public final class ForkJoinHooks {
     public static boolean inlineBegin(Object task) {
         SpanEngine e = engine;
         if (e != null) {
+            BytecodeCounter.pause();     // the hook's own JDK calls are never counted (count.jdk)
             try {
                 return e.inlineBegin((TaskHandle) task);
             } catch (Throwable t) {
                 fail(t);
+            } finally {
+                BytecodeCounter.resume();
             }
         }
         return false;
@@ -202,10 +239,13 @@ public final class ForkJoinHooks {
     public static void inlineEnd(Object task) {
         SpanEngine e = engine;
         if (e != null) {
+            BytecodeCounter.pause();     // the hook's own JDK calls are never counted (count.jdk)
             try {
                 e.inlineEnd((TaskHandle) task);
             } catch (Throwable t) {
                 fail(t);
+            } finally {
+                BytecodeCounter.resume();
             }
         }
     }
@@ -214,10 +254,13 @@ public final class ForkJoinHooks {
     public static void quiescenceEnd(boolean quiescent) {
         SpanEngine e = engine;
         if (e != null) {
+            BytecodeCounter.pause();     // the hook's own JDK calls are never counted (count.jdk)
             try {
                 e.quiescenceEnd(quiescent);
             } catch (Throwable t) {
                 fail(t);
+            } finally {
+                BytecodeCounter.resume();
             }
         }
     }
@@ -225,10 +268,13 @@ public final class ForkJoinHooks {
     public static void completion(Object completer) {
         SpanEngine e = engine;
         if (e != null) {
+            BytecodeCounter.pause();     // the hook's own JDK calls are never counted (count.jdk)
             try {
                 e.completion((TaskHandle) completer);
             } catch (Throwable t) {
                 fail(t);
+            } finally {
+                BytecodeCounter.resume();
             }
         }
     }
@@ -247,10 +293,13 @@ public final class ForkJoinHooks {
         }
         SpanEngine e = engine;
         if (e != null) {
+            BytecodeCounter.pause();     // the hook's own JDK calls are never counted (count.jdk)
             try {
                 return e.siteEnter(site, method);
             } catch (Throwable t) {
                 fail(t);
+            } finally {
+                BytecodeCounter.resume();
             }
         }
         return -1;
@@ -264,11 +313,14 @@ public final class ForkJoinHooks {
      */
     public static java.lang.invoke.CallSite siteLink(java.lang.invoke.MethodHandles.Lookup caller, String name,
                                                      java.lang.invoke.MethodType type, int site, int method) {
+        BytecodeCounter.pause();
         try {
             return io.forkscope.recorder.sites.SiteLinks.link(EnterHandle.ENTER, site, method);
         } catch (Throwable t) {   // e.g. EnterHandle failed to initialise: the site is not profiled
             fail(t);
             return new java.lang.invoke.ConstantCallSite(java.lang.invoke.MethodHandles.constant(int.class, -1));
+        } finally {
+            BytecodeCounter.resume();
         }
     }
 
@@ -279,12 +331,15 @@ public final class ForkJoinHooks {
      */
     public static java.lang.invoke.CallSite siteExitLink(java.lang.invoke.MethodHandles.Lookup caller, String name,
                                                          java.lang.invoke.MethodType type) {
+        BytecodeCounter.pause();
         try {
             return io.forkscope.recorder.sites.SiteLinks.linkExit(EnterHandle.EXIT);
         } catch (Throwable t) {   // e.g. EnterHandle failed to initialise: no exit (the next one below unwinds)
             fail(t);
             return new java.lang.invoke.ConstantCallSite(java.lang.invoke.MethodHandles.dropArguments(
                     java.lang.invoke.MethodHandles.empty(java.lang.invoke.MethodType.methodType(void.class)), 0, int.class));
+        } finally {
+            BytecodeCounter.resume();
         }
     }
 
@@ -314,10 +369,13 @@ public final class ForkJoinHooks {
         }
         SpanEngine e = engine;
         if (e != null) {
+            BytecodeCounter.pause();     // the hook's own JDK calls are never counted (count.jdk)
             try {
                 e.siteExit(token);
             } catch (Throwable t) {
                 fail(t);
+            } finally {
+                BytecodeCounter.resume();
             }
         }
     }
@@ -326,10 +384,13 @@ public final class ForkJoinHooks {
     public static void siteFork(int site, int method) {
         SpanEngine e = engine;
         if (e != null) {
+            BytecodeCounter.pause();     // the hook's own JDK calls are never counted (count.jdk)
             try {
                 e.siteFork(site, method);
             } catch (Throwable t) {
                 fail(t);
+            } finally {
+                BytecodeCounter.resume();
             }
         }
     }

@@ -78,7 +78,7 @@ public final class ForkJoinRecorder {
         if (!base.canRead(hooks)) {
             inst.redefineModule(base, Set.of(hooks), Map.of(), Map.of(), Set.of(), Map.of());
         }
-        inst.addTransformer(new Weaver());
+        inst.addTransformer(io.forkscope.recorder.count.weave.PausingTransformer.of(new Weaver()));
         // Weave now, at start-up, rather than inside the program's first parallel section: the
         // first weaving costs ByteBuddy's warm-up, some 100 ms, which would land in a strand.
         for (String name : new String[] {TASK, POOL, COMPLETER}) {

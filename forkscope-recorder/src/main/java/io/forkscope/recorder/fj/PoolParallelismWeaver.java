@@ -65,9 +65,9 @@ public final class PoolParallelismWeaver {
             PoolParallelism.imposeFifo(fifo);
         }
         Weaver weaver = new Weaver();
-        transformer = weaver;
+        transformer = io.forkscope.recorder.count.weave.PausingTransformer.of(weaver);
         installedOn = inst;
-        inst.addTransformer(weaver);
+        inst.addTransformer(transformer);
     }
 
     /**

@@ -46,7 +46,7 @@ public final class WorkerStackWeaver {
             inst.redefineModule(base, Set.of(hooks), Map.of(), Map.of(), Set.of(), Map.of());
         }
         WorkerStack.impose(bytes);
-        inst.addTransformer(new Transformer());
+        inst.addTransformer(io.forkscope.recorder.count.weave.PausingTransformer.of(new Transformer()));
     }
 
     /** @return whether a Thread constructor call was rerouted (once the program has created a worker) */

@@ -38,6 +38,19 @@ class AgentOptionsTest {
     }
 
     @Test
+    void theJdkIsCountedOnlyWhenAskedAndOnlyInBytecodes() {
+        assertThat(AgentOptions.parse("unit=bytecodes", 7).countJdk()).isFalse();
+        assertThat(AgentOptions.parse("unit=bytecodes,count.jdk=true", 7).countJdk()).isTrue();
+        assertThat(AgentOptions.parse("unit=bytecodes,count.jdk=false", 7).countJdk()).isFalse();
+        assertThatThrownBy(() -> AgentOptions.parse("count.jdk=true", 1))
+                .hasMessageContaining("agent option count.jdk=true needs unit=bytecodes");
+        assertThatThrownBy(() -> AgentOptions.parse("unit=abstract,count.jdk=true", 1))
+                .hasMessageContaining("needs unit=bytecodes");
+        assertThatThrownBy(() -> AgentOptions.parse("unit=bytecodes,count.jdk=yes", 1))
+                .hasMessageContaining("count.jdk is true or false, not 'yes'");
+    }
+
+    @Test
     void theDagBudgetIsAMillionNodesByDefaultZeroForNoneAndNeverNegative() {
         assertThat(AgentOptions.parse("mode=dag", 7).dagMaxNodes()).isEqualTo(1_000_000);
         assertThat(AgentOptions.parse("mode=dag,dag.max.nodes=5000", 7).dagMaxNodes()).isEqualTo(5000);

@@ -40,7 +40,7 @@ public final class CountTransformer implements ClassFileTransformer {
         try (InputStream in = own.getResourceAsStream(self)) {
             new CountWeaver(SiteWeaver.HOOKS).weave(in.readAllBytes());
         }
-        inst.addTransformer(this);
+        inst.addTransformer(PausingTransformer.of(this));
     }
 
     @Override

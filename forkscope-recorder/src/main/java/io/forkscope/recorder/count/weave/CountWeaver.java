@@ -22,11 +22,25 @@ import net.bytebuddy.utility.OpenedClassReader;
  */
 public final class CountWeaver {
     private final String hooks;
+    private final boolean jdk;
     private int uncounted;
+    private int intrinsics;
 
     /** @param hooks internal name of the call-site hooks' class (see {@link CountingMethod}) */
     public CountWeaver(String hooks) {
+        this(hooks, false);
+    }
+
+    /**
+     * @param hooks internal name of the call-site hooks' class (see {@link CountingMethod})
+     * @param jdk   a class of the JDK's ({@code count.jdk=true}): its hand-overs go to
+     *              {@code BytecodeCounter.addJdk} (nothing while forkscope's own code runs), and its
+     *              {@code @IntrinsicCandidate} methods are left uncounted (the JIT replaces their
+     *              bodies, so a woven body would count only until compiled); they count as their call
+     */
+    public CountWeaver(String hooks, boolean jdk) {
         this.hooks = hooks;
+        this.jdk = jdk;
     }
 
     /** @return the class with counting woven in (never null; throws when the class cannot be read) */
@@ -39,11 +53,15 @@ public final class CountWeaver {
                 skip.add(e.getKey());
             }
         }
+        Set<String> intrinsic = jdk ? MethodShapes.intrinsics(reader) : new HashSet<>();
+        intrinsic.retainAll(shapes.keySet());      // those with code (natives have none)
+        intrinsics = intrinsic.size();
+        skip.addAll(intrinsic);
         for (int attempt = 0; ; attempt++) {
             ClassWriter writer = new ClassWriter(0);
             try {
                 reader.accept(new Weave(writer, shapes, skip), ClassReader.EXPAND_FRAMES);
-                uncounted = skip.size();
+                uncounted = skip.size() - intrinsics;
                 return writer.toByteArray();
             } catch (MethodTooLargeException e) {
                 if (attempt > shapes.size() || !skip.add(e.getMethodName() + e.getDescriptor())) {
@@ -53,9 +71,14 @@ public final class CountWeaver {
         }
     }
 
-    /** @return methods with code that the last {@link #weave} left uncounted */
+    /** @return methods with code that the last {@link #weave} left uncounted (jsr/ret, too large) */
     public int uncountedMethods() {
         return uncounted;
+    }
+
+    /** @return {@code @IntrinsicCandidate} methods with code that the last {@link #weave} left uncounted (JDK only) */
+    public int intrinsicMethods() {
+        return intrinsics;
     }
 
     private final class Weave extends ClassVisitor {
@@ -85,7 +108,8 @@ public final class CountWeaver {
             if (mv == null || shape == null || name.equals("<clinit>") || skip.contains(key)) {
                 return mv;
             }
-            return new CountingMethod(mv, shape.maxLocals(), frames, hooks, quiet);
+            return new CountingMethod(mv, shape.maxLocals(), frames, hooks, quiet,
+                    jdk ? CountingMethod.ADD_JDK : CountingMethod.ADD);
         }
     }
 }

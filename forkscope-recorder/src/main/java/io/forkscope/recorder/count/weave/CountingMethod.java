@@ -43,11 +43,17 @@ import net.bytebuddy.utility.OpenedClassReader;
  */
 final class CountingMethod extends MethodVisitor {
     static final String COUNTER = "io/forkscope/recorder/count/BytecodeCounter";
+    /** The hand-over of the application's classes. */
+    static final String ADD = "add";
+    /** The hand-over of the JDK's classes (count.jdk): nothing while forkscope's own code runs. */
+    static final String ADD_JDK = "addJdk";
 
     private final int slot;
     private final boolean frames;
     private final String hooks;
     private final QuietMethods quiet;
+    /** The BytecodeCounter method hand-overs call ({@link #ADD} or {@link #ADD_JDK}). */
+    private final String add;
     /** Instructions of the open segment not yet added anywhere. */
     private int k;
     /** Whether {@code L} is known to be zero here (after a hand-over, on straight-line code). */
@@ -64,7 +70,13 @@ final class CountingMethod extends MethodVisitor {
      * @param quiet  the class's methods that cannot reach a fork/join event
      */
     CountingMethod(MethodVisitor mv, int slot, boolean frames, String hooks, QuietMethods quiet) {
+        this(mv, slot, frames, hooks, quiet, ADD);
+    }
+
+    /** @param add the BytecodeCounter method hand-overs call ({@link #ADD} or {@link #ADD_JDK}) */
+    CountingMethod(MethodVisitor mv, int slot, boolean frames, String hooks, QuietMethods quiet, String add) {
         super(OpenedClassReader.ASM_API, mv);
+        this.add = add;
         this.slot = slot;
         this.frames = frames;
         this.hooks = hooks;
@@ -168,7 +180,7 @@ final class CountingMethod extends MethodVisitor {
                 super.visitInsn(Opcodes.LADD);
             }
         }
-        super.visitMethodInsn(Opcodes.INVOKESTATIC, COUNTER, "add", "(J)V", false);
+        super.visitMethodInsn(Opcodes.INVOKESTATIC, COUNTER, add, "(J)V", false);
         if (!zero && !exits) {
             super.visitInsn(Opcodes.LCONST_0);
             super.visitVarInsn(Opcodes.LSTORE, slot);

@@ -48,6 +48,34 @@ final class MethodShapes extends ClassVisitor {
         return v.shapes;
     }
 
+    /** The annotation the JIT's intrinsics carry (JDK 16 and later: jdk.internal.vm.annotation). */
+    static final String INTRINSIC = "Ljdk/internal/vm/annotation/IntrinsicCandidate;";
+
+    /**
+     * @return the keys (name + descriptor) of the methods of {@code reader}'s class annotated
+     *     {@code @IntrinsicCandidate}: the JIT may replace their bodies by its own code, so a woven body
+     *     would count only until compiled
+     */
+    static java.util.Set<String> intrinsics(ClassReader reader) {
+        java.util.Set<String> found = new java.util.HashSet<>();
+        reader.accept(new ClassVisitor(OpenedClassReader.ASM_API) {
+            @Override
+            public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
+                                             String[] exceptions) {
+                return new MethodVisitor(OpenedClassReader.ASM_API) {
+                    @Override
+                    public net.bytebuddy.jar.asm.AnnotationVisitor visitAnnotation(String type, boolean visible) {
+                        if (type.equals(INTRINSIC)) {
+                            found.add(name + descriptor);
+                        }
+                        return null;
+                    }
+                };
+            }
+        }, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+        return found;
+    }
+
     @Override
     public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
         String key = name + descriptor;

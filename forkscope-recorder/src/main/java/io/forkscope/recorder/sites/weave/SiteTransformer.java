@@ -49,7 +49,7 @@ public final class SiteTransformer implements ClassFileTransformer {
             new SiteWeaver(SiteScope.only(warmUp), SiteRegistrar.NOWHERE, SiteWeaver.HOOKS)
                     .weave(own, in.readAllBytes());
         }
-        inst.addTransformer(this);
+        inst.addTransformer(io.forkscope.recorder.count.weave.PausingTransformer.of(this));
     }
 
     @Override
