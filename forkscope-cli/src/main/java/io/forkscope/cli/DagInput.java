@@ -18,7 +18,9 @@ final class DagInput {
     private DagInput() {}
 
     static Recording read(Path file, java.io.PrintWriter err) {
-        return RecordingInput.read(file, err);
+        Recording rec = RecordingInput.read(file, err);
+        LargeDagHeap.afterReading(rec);
+        return rec;
     }
 
     /**

@@ -43,7 +43,7 @@ public final class RecordingReader {
 
     public static Recording read(Path file) throws RecordingException {
         try (InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
-            return read(in, file.toString());
+            return read(in, file.toString(), NodeCountScan.nodes(file));
         } catch (NoSuchFileException e) {
             throw new RecordingException(file + ": no such file");
         } catch (IOException e) {
@@ -52,6 +52,15 @@ public final class RecordingReader {
     }
 
     public static Recording read(InputStream stream, String name) throws IOException, RecordingException {
+        return read(stream, name, 0);
+    }
+
+    /**
+     * @param nodeHint how many DAG nodes the stream's blocks announce ({@link NodeCountScan}), 0 when
+     *                 unknown: the node columns are made that large at once instead of grown
+     */
+    private static Recording read(InputStream stream, String name, int nodeHint) throws IOException,
+            RecordingException {
         DataInputStream in = new DataInputStream(stream);
         byte[] magic = new byte[RecordingFormat.MAGIC.length];
         int got = in.readNBytes(magic, 0, magic.length);
@@ -82,7 +91,7 @@ public final class RecordingReader {
         List<String> warnings = new ArrayList<>();
         boolean ended = false;
         RecorderFailure failure = null;
-        RecordedNodes dagNodes = new RecordedNodes();
+        RecordedNodes dagNodes = nodeHint > 0 ? new RecordedNodes(nodeHint) : new RecordedNodes();
         long[] dagRun = null;
         Map<Integer, BusyParts> busy = new TreeMap<>();
         RecordedSites sites = null;

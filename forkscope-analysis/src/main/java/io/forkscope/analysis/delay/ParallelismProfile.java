@@ -80,18 +80,25 @@ public final class ParallelismProfile {
      */
     static ParallelismProfile of(Dag dag, Readiness readiness) {
         DagNodes nodes = dag.table();
-        long[] spans = readiness.recorderSpans;
-        LongIntPairs events = new LongIntPairs(4 * nodes.size() + spans.length + 16);
+        int n = nodes.size();
+        long[] spans = readiness.takeRecorderSpans();
+        long[] changes = dag.slots().changesWithin(dag.begin(), dag.finish());
+        int capacity = 2 + changes.length + spans.length + 4 * n;     // at most four events a node
+        LongIntPairs events = packedEvents(dag, n, spans.length / 2, capacity);
+        if (events == null) {
+            events = new LongIntPairs(capacity);
+        }
         events.add(dag.begin(), CUT);
         events.add(dag.finish(), CUT);
-        for (long t : dag.slots().changesWithin(dag.begin(), dag.finish())) {
+        for (long t : changes) {
             events.add(t, CUT);
         }
         for (int i = 0; i < spans.length; i += 2) {
             events.add(spans[i], (i / 2) << TYPE_BITS | HOOK_FROM);
             events.add(spans[i + 1], (i / 2) << TYPE_BITS | HOOK_TO);
         }
-        for (int id = 0; id < nodes.size(); id++) {
+        spans = null;                            // let go of them before the sort makes its buffer
+        for (int id = 0; id < n; id++) {
             events.add(nodes.start(id), id << TYPE_BITS | START);
             events.add(nodes.end(id), id << TYPE_BITS | END);
             long readyAt = readiness.ready[id];
@@ -108,6 +115,30 @@ public final class ParallelismProfile {
     }
 
     /**
+     * @return a list that packs the events as they come (8 bytes an event where two arrays take 12, and
+     *         never both), or null when their times and codes do not fit a long together. Every event's
+     *         time lies within the run's begin and finish and its nodes' starts and ends (forkscope's time
+     *         between nodes ends by the next node's start and begins at the run's begin or a node's end; a
+     *         node is ready and released between the begin, or a predecessor's end, and its start; the
+     *         slots change inside the frame), and every code below the largest node id's or hook span's
+     *         with {@link #TYPE_BITS} ones; both bounds are reached (the begin, the finish, each node's
+     *         start and end are events; codes of that id take as many bits), so the list sorts the events
+     *         as one filled unpacked does.
+     */
+    private static LongIntPairs packedEvents(Dag dag, int nodeCount, int spanCount, int capacity) {
+        DagNodes nodes = dag.table();
+        long min = Math.min(dag.begin(), dag.finish());
+        long max = Math.max(dag.begin(), dag.finish());
+        for (int id = 0; id < nodeCount; id++) {
+            min = Math.min(min, Math.min(nodes.start(id), nodes.end(id)));
+            max = Math.max(max, Math.max(nodes.start(id), nodes.end(id)));
+        }
+        long largest = Math.max(0, Math.max(nodeCount, spanCount) - 1);
+        long maxCode = largest << TYPE_BITS | ((1 << TYPE_BITS) - 1);
+        return maxCode > Integer.MAX_VALUE ? null : LongIntPairs.packing(min, max, (int) maxCode, capacity);
+    }
+
+    /**
      * A position in the sweep: it holds segment {@link #segment}, [start, events.key(event)), with the
      * levels that hold over it ({@code event} is the first event of the time where it ends). Moving on
      * applies that time's events and skips times that make no segment (before the run's begin, after its
@@ -118,6 +149,20 @@ public final class ParallelismProfile {
         int event;
         long start;
         final Levels level = new Levels();
+        /** slots(t) over [slotsFrom, slotsTo), where it is constant: found again only when a segment starts outside. */
+        private int slots;
+        private long slotsFrom = Long.MAX_VALUE;
+        private long slotsTo = Long.MIN_VALUE;
+
+        /** @return slots(t) at t, as {@code dag.slots().at(t)} (a binary search a segment took a tenth of export's time) */
+        int slotsAt(long t) {
+            if (t < slotsFrom || t >= slotsTo) {
+                slots = dag.slots().at(t);
+                slotsFrom = t;
+                slotsTo = dag.slots().nextChangeAfter(t);
+            }
+            return slots;
+        }
 
         /** Moves to segment 0; false if the profile has none. */
         boolean first() {
@@ -197,7 +242,7 @@ public final class ParallelismProfile {
             for (int k = 0; k < KINDS; k++) {
                 readyOut[k] = Math.max(0, level.ready[k]);
             }
-            sink.segment(start, end(), clean(level.running), readyOut, dag.slots().at(start), clean(level.notRunning),
+            sink.segment(start, end(), clean(level.running), readyOut, slotsAt(start), clean(level.notRunning),
                     (int) Math.rint(level.executing), clean(level.recorder), clean(level.held));
         }
     }
@@ -208,9 +253,17 @@ public final class ParallelismProfile {
      * call only. The values are {@link ProfileSegment}'s.
      */
     @FunctionalInterface
-    interface SegmentSink {
+    public interface SegmentSink {
         void segment(long start, long end, double running, double[] readyByKind, int slots, double notRunning,
                      int executing, double recorder, double held);
+    }
+
+    /**
+     * Tells {@code sink} every segment, in order, with the values {@link #segments()} gives, but without
+     * making an object a segment (a trace's counters read some 9 M of them on a 3 M-node DAG).
+     */
+    public void sweepAll(SegmentSink sink) {
+        sweep(0, Long.MAX_VALUE, sink);
     }
 
     /** Tells {@code sink} the segments from index {@code from} on, in order, while they start before {@code until}. */

@@ -24,11 +24,14 @@ final class Readiness {
     final long[] heldUntil;
     /**
      * Forkscope's time between nodes ({@link ParallelismProfile#recorderIntervals}), found once here for
-     * the profile too: [from, to) pairs, flattened, in no particular order.
+     * the profile too: [from, to) pairs, flattened, in the order recorderIntervals tells them; null once
+     * the profile took them ({@link #takeRecorderSpans}).
      */
-    final long[] recorderSpans;
+    private long[] recorderSpans;
+    private final Dag dag;
 
     Readiness(Dag dag) {
+        this.dag = dag;
         int n = dag.nodes().size();
         ready = new long[n];
         lastPred = new int[n];
@@ -36,19 +39,7 @@ final class Readiness {
         heldUntil = new long[n];
         long[] hookEnd = new long[n];          // per node: the end of forkscope's time right after it on its worker
         java.util.Arrays.fill(hookEnd, Long.MIN_VALUE);
-        long[][] spans = {new long[0]};
-        int[] count = {0};
-        ParallelismProfile.recorderIntervals(dag, (after, from, to) -> {
-            if (after >= 0) {
-                hookEnd[after] = to;
-            }
-            if (count[0] + 2 > spans[0].length) {
-                spans[0] = java.util.Arrays.copyOf(spans[0], Math.max(16, 2 * spans[0].length));
-            }
-            spans[0][count[0]++] = from;
-            spans[0][count[0]++] = to;
-        });
-        recorderSpans = java.util.Arrays.copyOf(spans[0], count[0]);
+        recorderSpans = spans(dag, hookEnd);
         DagNodes nodes = dag.table();
         for (int v = 0; v < n; v++) {
             long r = dag.begin();
@@ -69,6 +60,44 @@ final class Readiness {
             kind[v] = k;
             heldUntil[v] = from < 0 ? ready[v] : Math.max(ready[v], Math.min(start, hookEnd[from]));
         }
+    }
+
+    /**
+     * @return forkscope's time between nodes as [from, to) pairs (see {@link #recorderSpans}), which this
+     *         forgets: the profile holds them only while it makes its events; asked again, they are found
+     *         again
+     */
+    long[] takeRecorderSpans() {
+        long[] s = recorderSpans;
+        recorderSpans = null;
+        if (s != null) {
+            return s;
+        }
+        return spans(dag, null);
+    }
+
+    /**
+     * @param hookEnd null, or per node the end of forkscope's time right after it on its worker, to fill
+     * @return {@link ParallelismProfile#recorderIntervals}' [from, to) pairs, flattened, in the order told
+     */
+    private static long[] spans(Dag dag, long[] hookEnd) {
+        int n = dag.nodes().size();
+        long[][] spans = {new long[16]};
+        int[] count = {0};
+        ParallelismProfile.recorderIntervals(dag, (after, from, to) -> {
+            if (after >= 0 && hookEnd != null) {
+                hookEnd[after] = to;
+            }
+            long[] s = spans[0];
+            if (count[0] + 2 > s.length) {
+                // at most one span a node: room for them all at once, rather than doubling up to it
+                s = java.util.Arrays.copyOf(s, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(2L * s.length, 2L * n)));
+                spans[0] = s;
+            }
+            s[count[0]++] = from;
+            s[count[0]++] = to;
+        });
+        return count[0] == spans[0].length ? spans[0] : java.util.Arrays.copyOf(spans[0], count[0]);
     }
 
     long delay(DagNode node) {

@@ -174,6 +174,12 @@ public final class WorkerSlots {
         return value[i >= 0 ? i : -i - 2];
     }
 
+    /** @return the first time after {@code t} where slots(t) changes ({@link Long#MAX_VALUE} if none): slots(u) = slots(t) for t ≤ u before it */
+    public long nextChangeAfter(long t) {
+        int i = firstAfter(t);
+        return i < at.length ? at[i] : Long.MAX_VALUE;
+    }
+
     /** @return the times in (from, to) where slots(t) changes, sorted */
     public long[] changesWithin(long from, long to) {
         if (to <= from) {

@@ -17,6 +17,11 @@ import java.util.Arrays;
  * arrays take 12, and the two arrays are let go before the sort's own buffer is made, so that sorting
  * a profile's 12 M events peaks at two longs a pair instead of four and a half. Adding to a packed
  * list unpacks it first.
+ *
+ * <p>A list made by {@link #packing} packs each pair as it is added, into one array of its capacity:
+ * a caller that knows the range of its keys and values beforehand (a profile's event times lie between
+ * the run's begin and finish) never holds the two arrays at all, and the sort then needs only its own
+ * buffer beside it. It sorts as a list filled by {@link #LongIntPairs(int)} would, to the same order.
  */
 public final class LongIntPairs {
     private long[] keys;
@@ -29,6 +34,10 @@ public final class LongIntPairs {
     private long packedMask;
     /** Whether the packed pairs are sorted by value within a key too (else only by key). */
     private boolean packedByValue;
+    /** Whether the list packs pairs as they are added ({@link #packing}) and is not sorted yet. */
+    private boolean packing;
+    /** While {@link #packing}: the largest key a pair may have. */
+    private long packedMax;
 
     /** @param capacity how many pairs to make room for at first (it grows as needed) */
     public LongIntPairs(int capacity) {
@@ -36,7 +45,49 @@ public final class LongIntPairs {
         values = new int[keys.length];
     }
 
+    /**
+     * @param minKey   no key added will be below it
+     * @param maxKey   nor above it
+     * @param maxValue no value will be above it (nor below 0)
+     * @param capacity how many pairs to make room for at first (it grows as needed)
+     * @return an empty list that packs each pair as it is added (see the class comment), or null when
+     *         such pairs do not pack into a long: then fill a list made by {@link #LongIntPairs(int)}
+     */
+    public static LongIntPairs packing(long minKey, long maxKey, int maxValue, int capacity) {
+        long range = maxKey - minKey;
+        if (maxValue < 0 || maxKey < minKey || range < 0) {
+            return null;
+        }
+        // the bits sortPacked would find for pairs whose values OR to as many bits as maxValue has
+        int valueBits = 32 - Integer.numberOfLeadingZeros(maxValue);
+        int keyBits = 64 - Long.numberOfLeadingZeros(range);
+        if (keyBits + valueBits > 63) {
+            return null;
+        }
+        LongIntPairs pairs = new LongIntPairs(0);
+        pairs.keys = null;
+        pairs.values = null;
+        pairs.packed = new long[Math.max(16, capacity)];
+        pairs.packing = true;
+        pairs.packedMin = minKey;
+        pairs.packedMax = maxKey;
+        pairs.packedBits = valueBits;
+        pairs.packedMask = (1L << valueBits) - 1;
+        return pairs;
+    }
+
     public void add(long time, int code) {
+        if (packing) {
+            if (time < packedMin || time > packedMax || code < 0 || code > packedMask) {
+                throw new IllegalArgumentException("the pair (" + time + ", " + code + ") lies outside the range"
+                        + " the list was made for");
+            }
+            if (size == packed.length) {
+                packed = Arrays.copyOf(packed, size + (size >> 1));
+            }
+            packed[size++] = (time - packedMin) << packedBits | code;
+            return;
+        }
         if (packed != null) {
             unpack();
         }
@@ -89,6 +140,7 @@ public final class LongIntPairs {
 
     /** Back to two arrays (before an add to a packed list). */
     private void unpack() {
+        packing = false;
         long[] p = packed;
         keys = new long[Math.max(16, p.length)];
         values = new int[keys.length];
@@ -148,9 +200,21 @@ public final class LongIntPairs {
      * changed.
      */
     private boolean sortPacked(boolean byValueToo) {
+        if (packing) {                       // packed as added: sorted here as the arrays would be below
+            packing = false;
+            if (size >= LongRadixSort.WORTH_FROM) {
+                int keyBits = 64 - Long.numberOfLeadingZeros(packedMax - packedMin);
+                LongRadixSort.sort(packed, size, byValueToo ? 0 : packedBits, packedBits + keyBits);
+                packedByValue = byValueToo;
+            } else {
+                Arrays.sort(packed, 0, size);
+                packedByValue = true;
+            }
+            return true;
+        }
         if (packed != null) {                // sorted packed already, and nothing added since
             if (byValueToo && !packedByValue) {
-                LongRadixSort.sort(packed, 0, packedBits + 64 - Long.numberOfLeadingZeros(
+                LongRadixSort.sort(packed, size, 0, packedBits + 64 - Long.numberOfLeadingZeros(
                         (packed[size - 1] >>> packedBits)));   // the largest key is last
                 packedByValue = true;
             }

@@ -24,11 +24,24 @@ public final class LongRadixSort {
      * @throws IllegalArgumentException if an element is negative or the bit range is not within [0, 63]
      */
     public static void sort(long[] a, int fromBit, int toBit) {
+        sort(a, a.length, fromBit, toBit);
+    }
+
+    /**
+     * Sorts {@code a[0, length)} by bits [fromBit, toBit) of each element, stably; the rest of {@code a}
+     * is left as it is (a list filled to less than its capacity). The second array is {@code length} long.
+     *
+     * @throws IllegalArgumentException if an element is negative or the bit range is not within [0, 63]
+     */
+    public static void sort(long[] a, int length, int fromBit, int toBit) {
         if (fromBit < 0 || toBit > 63 || fromBit > toBit) {
             throw new IllegalArgumentException("bits [" + fromBit + ", " + toBit + ")");
         }
+        if (length < 0 || length > a.length) {
+            throw new IllegalArgumentException("length " + length + " of an array of " + a.length);
+        }
         int passes = (toBit - fromBit + DIGIT_BITS - 1) / DIGIT_BITS;
-        if (a.length < 2 || passes == 0) {
+        if (length < 2 || passes == 0) {
             return;
         }
         int[][] counts = new int[passes][RADIX];
@@ -36,7 +49,8 @@ public final class LongRadixSort {
         for (int p = 0; p < passes; p++) {
             masks[p] = (1 << Math.min(DIGIT_BITS, toBit - fromBit - p * DIGIT_BITS)) - 1;
         }
-        for (long x : a) {
+        for (int i = 0; i < length; i++) {
+            long x = a[i];
             if (x < 0) {
                 throw new IllegalArgumentException("a negative element: " + x);
             }
@@ -45,12 +59,12 @@ public final class LongRadixSort {
             }
         }
         long[] from = a;
-        long[] to = new long[a.length];
+        long[] to = new long[length];
         for (int p = 0; p < passes; p++) {
             int[] start = counts[p];
             int shift = fromBit + p * DIGIT_BITS;
             int mask = masks[p];
-            if (start[(int) (a[0] >>> shift) & mask] == a.length) {
+            if (start[(int) (a[0] >>> shift) & mask] == length) {
                 continue;               // every element has the same digit here: the pass would change nothing
             }
             int sum = 0;                // counts into starting positions
@@ -59,7 +73,8 @@ public final class LongRadixSort {
                 start[d] = sum;
                 sum += c;
             }
-            for (long x : from) {
+            for (int i = 0; i < length; i++) {
+                long x = from[i];
                 to[start[(int) (x >>> shift) & mask]++] = x;
             }
             long[] t = from;
@@ -67,7 +82,7 @@ public final class LongRadixSort {
             to = t;
         }
         if (from != a) {
-            System.arraycopy(from, 0, a, 0, a.length);
+            System.arraycopy(from, 0, a, 0, length);
         }
     }
 }

@@ -80,4 +80,31 @@ class WorkerSlotsTest {
         assertThat(s.describe(0, 10)).isEqualTo("4 slots (constant: the recording holds no pool lives);"
                 + " 5 threads ran tasks");
     }
+
+    @net.jqwik.api.Property(tries = 1000)         // run with 10,000 tries and fresh seeds twice
+   
+    void nextChangeAfterIsTheFirstLaterTimeWhereTheSlotsDiffer(@net.jqwik.api.ForAll long seed) {
+        java.util.Random r = new java.util.Random(seed);
+        List<PoolLife> pools = new java.util.ArrayList<>();
+        for (int i = r.nextInt(4); i > 0; i--) {
+            long from = r.nextInt(100);
+            pools.add(new PoolLife(i, false, from, from + r.nextInt(60), 1 + r.nextInt(3)));
+        }
+        WorkerSlots s = WorkerSlots.of(0, 200, 3, pools, List.of(), 1 + r.nextInt(3));
+        for (long t = -5; t < 210; t++) {
+            long next = s.nextChangeAfter(t);
+            assertThat(next).isGreaterThan(t);
+            long u = t + 1;
+            while (u < 260 && s.at(u) == s.at(t)) {
+                u++;                                   // brute force: the first later instant that differs
+            }
+            if (u < 260) {
+                assertThat(next).as("after %d", t).isLessThanOrEqualTo(u);
+            }
+            for (long v = t; v < Math.min(next, 260); v++) {
+                assertThat(s.at(v)).isEqualTo(s.at(t));
+            }
+        }
+        assertThat(WorkerSlots.constant(2, 2).nextChangeAfter(5)).isEqualTo(Long.MAX_VALUE);
+    }
 }

@@ -1,7 +1,6 @@
 package io.forkscope.report.delay;
 
 import io.forkscope.analysis.delay.ParallelismProfile;
-import io.forkscope.analysis.delay.ProfileSegment;
 import io.forkscope.analysis.delay.ReadyTimes;
 import io.forkscope.model.dag.Dag;
 import io.forkscope.model.dag.DagNode;
@@ -70,6 +69,11 @@ public final class ChromeTrace {
     private static final int OVERLAP_TID = 1_000_000;
     /** Bytes held before they go to the stream: large, so that a 2 GB trace takes few writes. */
     private static final int BUFFER = 1 << 20;
+    /**
+     * Buffers that circulate between the trace's formatting and its writes ({@link WriteBehind}): one
+     * filled, one written, one spare for when the two take turns unevenly.
+     */
+    private static final int WRITE_BEHIND_BUFFERS = 3;
 
     /**
      * What was written.
@@ -116,7 +120,8 @@ public final class ChromeTrace {
     }
 
     /**
-     * Writes the trace as UTF-8 to {@code out}, which it flushes but does not close. The counters'
+     * Writes the trace as UTF-8 to {@code out}, which it flushes but does not close, from a thread of
+     * its own while this one formats the next megabyte ({@link WriteBehind}). The counters'
      * parallelism profile is made from {@code ready} ({@link ReadyTimes#profile}) once the slices are
      * written, and only when they are wanted: the tracks' sort and the profile never take memory at
      * the same time.
@@ -127,7 +132,9 @@ public final class ChromeTrace {
      */
     public static Written write(Dag dag, ReadyTimes ready, String name, OutputStream out, RecordedSites sites,
                                 Options options) throws IOException {
-        return new Emitter(dag, ready, new JsonBytes(out, BUFFER), sites, options).write(ready::profile, name);
+        try (WriteBehind behind = new WriteBehind(out, BUFFER, WRITE_BEHIND_BUFFERS)) {
+            return new Emitter(dag, ready, new JsonBytes(behind), sites, options).write(ready::profile, name);
+        }
     }
 
     // The events' constant parts. Field order and spelling are the format: change none without
@@ -467,28 +474,40 @@ public final class ChromeTrace {
          * and both back to zero at the profile's end; @return how many events
          */
         private int counters(ParallelismProfile profile) throws IOException {
-            int counters = 0;
             int kinds = KIND_LABELS.length;
-            double[] last = null;
+            double[] last = new double[1 + kinds];
             double[] now = new double[1 + kinds];
-            for (ProfileSegment s : profile.segments()) {
-                now[0] = s.running();
-                System.arraycopy(s.readyByKind(), 0, now, 1, kinds);
-                if (last != null && Arrays.equals(last, now)) {
-                    continue;           // Arrays.equals on doubles: bit for bit, so 0.0 and -0.0 differ
+            // counters written, whether one was, the last segment's end; an IOException, carried out of the sweep
+            long[] state = {0, 0, 0};
+            IOException[] failed = {null};
+            profile.sweepAll((start, end, running, readyByKind, slots, notRunning, executing, recorder, held) -> {
+                if (failed[0] != null) {
+                    return;
                 }
-                counter(s.start(), now);
-                counters += 2;
-                if (last == null) {
-                    last = new double[now.length];
+                state[2] = end;
+                now[0] = running;
+                System.arraycopy(readyByKind, 0, now, 1, kinds);
+                if (state[1] != 0 && Arrays.equals(last, now)) {
+                    return;             // Arrays.equals on doubles: bit for bit, so 0.0 and -0.0 differ
                 }
+                try {
+                    counter(start, now);
+                } catch (IOException e) {
+                    failed[0] = e;
+                    return;
+                }
+                state[0] += 2;
+                state[1] = 1;
                 System.arraycopy(now, 0, last, 0, now.length);
+            });
+            if (failed[0] != null) {
+                throw failed[0];
             }
-            if (!profile.segments().isEmpty()) {
-                counter(profile.segments().get(profile.segments().size() - 1).end(), new double[1 + kinds]);
-                counters += 2;
+            if (profile.size() > 0) {
+                counter(state[2], new double[1 + kinds]);
+                state[0] += 2;
             }
-            return counters;
+            return (int) state[0];
         }
 
         /** @param levels running, then ready by edge kind */

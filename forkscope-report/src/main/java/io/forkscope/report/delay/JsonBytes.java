@@ -18,7 +18,8 @@ import java.nio.charset.StandardCharsets;
  * control characters as {@code \b \t \n \f \r} or <code>&#92;u00XX</code>, everything else as its UTF-8
  * bytes (a lone surrogate, which UTF-8 cannot hold, as U+FFFD).
  *
- * <p>Buffered: {@link #flush} hands the bytes on; the caller closes the stream.
+ * <p>Buffered: {@link #flush} hands the bytes on; the caller closes the stream. Made over a
+ * {@link WriteBehind}, it hands each full buffer to that writer's thread and goes on in another.
  */
 final class JsonBytes {
     private static final byte[] HEX = "0123456789ABCDEF".getBytes(StandardCharsets.US_ASCII);
@@ -36,8 +37,10 @@ final class JsonBytes {
     /** Slots of {@link #ratio}'s cache of fractions: a power of two. */
     private static final int RATIO_SLOTS = 1 << 10;
 
+    /** Where full buffers go: one of the two is null. */
     private final OutputStream out;
-    private final byte[] buf;
+    private final WriteBehind behind;
+    private byte[] buf;
     /**
      * {@link #ratio}'s last fractions by slot (a hash of their bits) and their text: a profile's
      * fractional levels are few (447 distinct of 1.4 M on a DAG of 2.5 M nodes), and finding a
@@ -52,7 +55,18 @@ final class JsonBytes {
     /** @param bufferSize bytes held before they go to {@code out} (at least 64) */
     JsonBytes(OutputStream out, int bufferSize) {
         this.out = out;
+        this.behind = null;
         this.buf = new byte[Math.max(64, bufferSize)];
+    }
+
+    /** Over a write-behind, whose buffers (each at least 64 bytes) it fills one after the other. */
+    JsonBytes(WriteBehind behind) throws IOException {
+        this.out = null;
+        this.behind = behind;
+        this.buf = behind.first();
+        if (buf.length < 64) {
+            throw new IllegalArgumentException("buffers of " + buf.length + " bytes: 64 at least");
+        }
     }
 
     /** @return every byte written so far, flushed or not */
@@ -75,6 +89,18 @@ final class JsonBytes {
         if (b.length > buf.length - pos) {
             drain();
             if (b.length > buf.length) {
+                if (behind != null) {            // in buffers' worth, through the writer, in order
+                    for (int at = 0; at < b.length; ) {
+                        int n = Math.min(b.length - at, buf.length - pos);
+                        System.arraycopy(b, at, buf, pos, n);
+                        pos += n;
+                        at += n;
+                        if (pos == buf.length) {
+                            drain();
+                        }
+                    }
+                    return;
+                }
                 out.write(b);
                 flushed += b.length;
                 return;
@@ -239,7 +265,11 @@ final class JsonBytes {
     /** Hands every buffered byte to the stream and flushes it. */
     void flush() throws IOException {
         drain();
-        out.flush();
+        if (behind != null) {
+            behind.finish();
+        } else {
+            out.flush();
+        }
     }
 
     /** Digits of {@code v ≥ 0}, most significant first; the caller made room. */
@@ -274,7 +304,11 @@ final class JsonBytes {
 
     private void drain() throws IOException {
         if (pos > 0) {
-            out.write(buf, 0, pos);
+            if (behind != null) {
+                buf = behind.hand(buf, pos);
+            } else {
+                out.write(buf, 0, pos);
+            }
             flushed += pos;
             pos = 0;
         }
