@@ -117,8 +117,8 @@ final class WriteBehind implements AutoCloseable {
                     out.write(c.bytes(), 0, c.length());
                 } catch (IOException e) {
                     failure = e;
-                } catch (RuntimeException e) {
-                    failure = new IOException(e);
+                } catch (RuntimeException | Error e) {
+                    failure = new IOException(e);     // the buffer still goes back: the caller never waits for it
                 }
             }
             free.add(c.bytes());              // never full: there are only as many buffers as it holds
