@@ -96,8 +96,9 @@ final class ModelCommand implements Callable<Integer> {
 
         @Option(names = "--exponential", paramLabel = "B", arity = "0..1", parameterConsumer = OptionalBase.class,
                 description = "an exponential program (fib, nqueens): the bases take s = B^n where they say n; without B,"
-                        + " B is fitted from T1'(n) (the slope of ln T1' against n, weighted by T1'^2); --exponential 2 is"
-                        + " the paper's")
+                        + " B is fitted from T1'(n) (the slope of ln T1' against n, weighted by T1'^2) and T1'(n) takes"
+                        + " the bases 1, s, s lg s, s lglg s (none that grows faster than the B just fitted);"
+                        + " --exponential 2 is the paper's, with Eq. 11's bases")
         String exponential;
 
         @Option(names = "--cv", paramLabel = "HOW", description = "how each component's bases and regularisation are"

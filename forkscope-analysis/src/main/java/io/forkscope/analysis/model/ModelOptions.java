@@ -9,7 +9,8 @@ import java.util.List;
  * @param validation  the folds and score that choose α ({@link Validation})
  * @param exponential whether s = bⁿ
  * @param base        b when given; NaN: fitted from T1'(n) ({@link ExponentialBase}); ignored unless exponential
- * @param serialBases T1'(n)'s bases, canonical ({@link SerialBases#parse}); Eq. 11's by default
+ * @param serialBases T1'(n)'s bases, canonical ({@link SerialBases#parse}); Eq. 11's by default, four of them
+ *                    with b fitted
  */
 public record ModelOptions(Validation validation, boolean exponential, double base, List<String> serialBases) {
     public ModelOptions {
@@ -27,9 +28,9 @@ public record ModelOptions(Validation validation, boolean exponential, double ba
         return new ModelOptions(Validation.DEFAULT, false, Double.NaN, ModelBases.SERIAL_WORK);
     }
 
-    /** s = bⁿ with b fitted from T1'(n). */
+    /** s = bⁿ with b fitted from T1'(n), and T1' in bases that grow no faster than s lg s ({@link ModelBases#SERIAL_WORK_FITTED_BASE}). */
     public static ModelOptions exponentialFitted() {
-        return new ModelOptions(Validation.DEFAULT, true, Double.NaN, ModelBases.SERIAL_WORK);
+        return new ModelOptions(Validation.DEFAULT, true, Double.NaN, ModelBases.SERIAL_WORK_FITTED_BASE);
     }
 
     /** s = bⁿ with b given (2: the paper's). */

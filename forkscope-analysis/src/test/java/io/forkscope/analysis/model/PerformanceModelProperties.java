@@ -77,7 +77,9 @@ class PerformanceModelProperties {
      * weighted mean of the trained values' y_i·b̂^(n* − n_i) = c·bⁿ*·u_i·(b̂/b)^(n* − n_i), each off by at
      * most δ + 2δ·6 in log. That holds for a fit of s alone, checked when forward chaining chose s alone;
      * a fit that took other bases (s lg s, a constant: on 4 noisy sizes a fold can prefer them) has no
-     * such bound, and how often that happens is collected ("T1' bases").
+     * such bound, and how often that happens is collected ("T1' bases"). Whatever it took, T1' beyond
+     * the grid grows no faster than s lg s: with b fitted, T1' has no basis that grows faster
+     * (ModelBases#SERIAL_WORK_FITTED_BASE; Eq. 11's s², s³ once put fib 60% off four steps beyond).
      */
     @Property(tries = 500)
     void aNoisyExponentialIsFittedWithinItsNoise(@ForAll long seed,
@@ -112,6 +114,13 @@ class PerformanceModelProperties {
             assertThat(Math.abs(Math.log(m.predict(beyond, 1).serialWork() / truth))).as("T1' 3 steps beyond")
                     .isLessThanOrEqualTo(13 * delta + 1e-3);
         }
+        // whatever bases were chosen, T1' grows no faster than s lg s beyond the grid: from the largest
+        // trained n to 7 steps past it, at most b̂⁷ · (n + 7) / n, its s lg s basis's own growth
+        double last = n0 + 3;
+        double far = last + 7;
+        double growth = m.predict(far, 1).serialWork() / m.predict(last, 1).serialWork();
+        assertThat(growth).as("T1' growth over 7 steps beyond the grid, b %s", m.scale().base())
+                .isLessThanOrEqualTo(Math.pow(m.scale().base(), 7) * far / last * (1 + 1e-9));
     }
 
     static double noise(Random rnd, double delta) {
