@@ -138,9 +138,7 @@ final class RecordingOptions {
         if (!recordMode.equals("cilkview") && !recordMode.equals("dag")) {
             throw new UserError("--mode is cilkview or dag, not '" + recordMode + "'");
         }
-        if (dagMaxNodes != null && dagMaxNodes < 0) {
-            throw new UserError("--dag-max-nodes is a count of nodes (0: no bound), not " + dagMaxNodes);
-        }
+        requireNodeCount(dagMaxNodes);
         if (dagMaxNodes != null && !recordMode.equals("dag")) {
             throw new UserError("--dag-max-nodes needs --mode dag");
         }
@@ -271,6 +269,13 @@ final class RecordingOptions {
             return Unit.fromOptionName(text);
         } catch (IllegalArgumentException e) {
             throw new UserError("--unit: " + e.getMessage());
+        }
+    }
+
+    /** --dag-max-nodes, when given (null: not given), is a count of nodes, 0 for no bound (record, sweep). */
+    static void requireNodeCount(Long dagMaxNodes) {
+        if (dagMaxNodes != null && dagMaxNodes < 0) {
+            throw new UserError("--dag-max-nodes is a count of nodes (0: no bound), not " + dagMaxNodes);
         }
     }
 }

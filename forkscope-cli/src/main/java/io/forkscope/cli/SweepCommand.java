@@ -78,10 +78,10 @@ final class SweepCommand implements Callable<Integer> {
     @Option(names = "--no-collapse", description = "keep every strand of the DAGs (see forkscope record --help)")
     boolean noCollapse;
 
-    @Option(names = "--dag-max-nodes", paramLabel = "N", defaultValue = "-1",
+    @Option(names = "--dag-max-nodes", paramLabel = "N",
             description = "each run's DAG budget, as record's (0: no bound; default: record's). With --region the"
                     + " budget must cover the warm-up too: a window that ends before the region's end is a failed run")
-    long dagMaxNodes;
+    Long dagMaxNodes;
 
     @Option(names = "--region", paramLabel = "LABEL",
             description = "index the DAG statistics of this region's last occurrence in each run instead of the whole"
@@ -99,9 +99,7 @@ final class SweepCommand implements Callable<Integer> {
         if (trials < 1) {
             throw new UserError("--trials must be at least 1");
         }
-        if (dagMaxNodes < -1) {
-            throw new UserError("--dag-max-nodes is a count of nodes (0: no bound), not " + dagMaxNodes);
-        }
+        RecordingOptions.requireNodeCount(dagMaxNodes);
         if (command.stream().noneMatch(a -> a.contains(N_PLACEHOLDER))) {
             throw new UserError("the command has no " + N_PLACEHOLDER + " for the problem size: forkscope sweep --n ..."
                     + " -- java -cp app.jar App {n}");
@@ -241,7 +239,7 @@ final class SweepCommand implements Callable<Integer> {
         if (noCollapse) {
             launch.option("collapse=false");
         }
-        if (dagMaxNodes >= 0) {
+        if (dagMaxNodes != null) {
             launch.option("dag.max.nodes=" + dagMaxNodes);
         }
         removeRecordings(launch);

@@ -164,6 +164,8 @@ class ModelSweepIT {
         assertThat(SweepIndex.read(dir.resolve("whole").resolve(SweepIndex.FILE_NAME))).hasSize(1);
         assertThat(CliRunner.run("sweep", "--dag-max-nodes", "-2", "--n", "1", "-p", "1", "--", "x", "{n}").err())
                 .contains("--dag-max-nodes is a count of nodes (0: no bound), not -2");
+        assertThat(CliRunner.run("sweep", "--dag-max-nodes", "-1", "--n", "1", "-p", "1", "--", "x", "{n}").err())
+                .contains("--dag-max-nodes is a count of nodes (0: no bound), not -1");
     }
 
     @Test
