@@ -51,13 +51,14 @@ public final class Agent {
     public static final String INFO_UNCOUNTED_METHODS = "bytecodes.uncounted.methods";
 
     /**
-     * Information keys (count.jdk=true): the JDK's classes woven to count, those that could not be, and
-     * their {@code @IntrinsicCandidate} methods left uncounted.
+     * Information keys (count.jdk=true): the JDK's classes woven to count, those that could not be, their
+     * methods too large once counted, and their {@code @IntrinsicCandidate} methods left uncounted.
      */
     public static final String INFO_COUNT_JDK = "bytecodes.jdk";
     public static final String INFO_JDK_CLASSES = "bytecodes.jdk.classes";
     public static final String INFO_JDK_UNCOUNTED_CLASSES = "bytecodes.jdk.uncounted.classes";
     public static final String INFO_JDK_INTRINSICS = "bytecodes.jdk.intrinsic.methods";
+    public static final String INFO_JDK_UNCOUNTED_METHODS = "bytecodes.jdk.uncounted.methods";
 
     /** Information key: the sampling engine asked for (agent option sampler). */
     public static final String INFO_SAMPLER = "sampler";
@@ -144,7 +145,8 @@ public final class Agent {
                 sink.infoOnClose(() -> Map.of(INFO_COUNT_JDK, "true",
                         INFO_JDK_CLASSES, Long.toString(jdk.wovenClasses()),
                         INFO_JDK_UNCOUNTED_CLASSES, Long.toString(jdk.failures()),
-                        INFO_JDK_INTRINSICS, Long.toString(jdk.intrinsicMethods())));
+                        INFO_JDK_INTRINSICS, Long.toString(jdk.intrinsicMethods()),
+                        INFO_JDK_UNCOUNTED_METHODS, Long.toString(jdk.uncountedMethods())));
             }
             recorder.install(inst);
             if (!recorder.bodyEndsSeen()) {
