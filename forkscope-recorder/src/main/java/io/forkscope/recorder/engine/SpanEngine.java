@@ -108,8 +108,7 @@ public final class SpanEngine implements Measurements {
     private final java.util.concurrent.atomic.AtomicLong quiescenceOverflows = new java.util.concurrent.atomic.AtomicLong();
     // What the DAG is known to miss (RecordingGaps): ordinary tasks created and joined, tasks of
     // runtimes not modelled, completions whose completer chain held no task the engine knew.
-    private final java.util.concurrent.atomic.LongAdder plainCreates = new java.util.concurrent.atomic.LongAdder();
-    private final java.util.concurrent.atomic.LongAdder plainJoins = new java.util.concurrent.atomic.LongAdder();
+    // (ordinary tasks created and not joined: ThreadState.plainOpen, per thread)
     /**
      * Forked tasks a successful {@code tryUnfork()} took back and that have not run since: the
      * program took the fork back (it may recompute their work with a plain call, or drop it), so
@@ -459,7 +458,7 @@ public final class SpanEngine implements Measurements {
             }
             if (!node.completer) {     // a CountedCompleter completes into its parent, it is not joined
                 f.addForked(node);
-                plainCreates.increment();
+                ts.plainOpen++;
             }
             if (model.unmodeled(child)) {
                 unmodeledCreates.increment();
@@ -1276,7 +1275,7 @@ public final class SpanEngine implements Measurements {
      *     after a signal ended the run, the tasks not yet joined count as cut off by it, not unjoined
      */
     public io.forkscope.model.RecordingGaps gaps() {
-        long open = Math.max(0, plainCreates.sum() - plainJoins.sum() - takenBack.sum());
+        long open = Math.max(0, threads.plainOpen() - takenBack.sum());
         String signal = endedBy;
         return new io.forkscope.model.RecordingGaps(signal == null ? open : 0, unmodeledCreates.sum(),
                 unconnectedCompletions.sum(), quiescenceOverflows.get(), reforkedCompleters.sum(),
@@ -1656,7 +1655,7 @@ public final class SpanEngine implements Measurements {
         }
         if (n.takeAdditive()) {
             if (n.kind == TaskNode.SPAWNED && !(n instanceof CompleterNode)) {
-                plainJoins.increment();
+                ts.plainOpen--;
             }
             if (f.inheriting && n.unjoinedAtEnd != null) {
                 for (TaskNode m : n.unjoinedAtEnd) {   // what it left running is now ours to wait for

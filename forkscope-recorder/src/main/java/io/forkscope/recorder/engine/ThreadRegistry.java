@@ -18,9 +18,10 @@ import java.util.function.Consumer;
  * <p>Identity. Common-pool workers erase their ThreadLocals after each top-level task (JDK 17:
  * {@code ThreadLocalRandom.eraseThreadLocals} in {@code WorkQueue.topLevelExec} for innocuous
  * workers; JDK 25: {@code resetThreadLocals} in {@code ForkJoinPool.awaitWork} for workers with
- * {@code CLEAR_TLS}). A ThreadLocal is therefore only the fast path: on a miss the state is looked up
- * in a map keyed by the Thread object (identity; ids and names may repeat or change) and put back
- * into the ThreadLocal, so the same state, with the frame stack it holds, carries on. Only the
+ * {@code CLEAR_TLS}). So the fast path is a table indexed by the thread's id, which no runtime
+ * erases (ids are never reused), with a ThreadLocal for ids past the table; on a miss the state is
+ * looked up in a map keyed by the Thread object and put back, so the same state, with the frame stack
+ * it holds, carries on. Only the
  * thread itself creates its state, so a miss never races with another creation for the same key.
  * Display names are unique over the run: a thread whose name an earlier thread already had (a
  * common-pool worker that replaced one that timed out, a second pool's {@code worker-1} after a
@@ -40,14 +41,15 @@ final class ThreadRegistry {
 
     /** Whole-run totals of the threads that died (see ThreadState for each field's meaning). */
     record Retired(long work, long spawns, long syncs, long execs, long spawnedEnded, long maxSpan, long maxBspan,
-                   long firstEventNs, long lastEventNs, int threadsWithTasks, int maxPoolParallelism,
+                   long plainOpen, long firstEventNs, long lastEventNs, int threadsWithTasks, int maxPoolParallelism,
                    int helpersOutsidePools, int threads) {
-        static final Retired NONE = new Retired(0, 0, 0, 0, 0, 0, 0, Long.MAX_VALUE, Long.MIN_VALUE, 0, 0, 0, 0);
+        static final Retired NONE = new Retired(0, 0, 0, 0, 0, 0, 0, 0, Long.MAX_VALUE, Long.MIN_VALUE, 0, 0, 0, 0);
 
         Retired plus(ThreadState ts) {
             boolean events = ts.firstEventNs != Long.MAX_VALUE;
             return new Retired(work + ts.work, spawns + ts.spawns, syncs + ts.syncs, execs + ts.execs,
                     spawnedEnded + ts.spawnedEnded, Math.max(maxSpan, ts.maxSpan), Math.max(maxBspan, ts.maxBspan),
+                    plainOpen + ts.plainOpen,
                     events ? Math.min(firstEventNs, ts.firstEventNs) : firstEventNs,
                     events ? Math.max(lastEventNs, ts.lastEventNs) : lastEventNs,
                     threadsWithTasks + (ts.ranTasks ? 1 : 0),
@@ -57,6 +59,22 @@ final class ThreadRegistry {
     }
 
     private final ThreadClassifier classifier;
+    /** Thread ids below this find their state by {@link #byId} (64 KB of references); see {@link #directIds}. */
+    static final int DIRECT_IDS = 1 << 14;
+    /**
+     * Thread ids below this find their state by {@link #byId}; the rest (a program that made thousands
+     * of threads, virtual threads) by the {@link #current} ThreadLocal.
+     */
+    private final int directIds;
+    /**
+     * The fast path: the states of counted threads, indexed by thread id (ids are never reused, so an
+     * entry can only be its own thread's). Only the thread itself writes its entry (at its first event,
+     * in {@link #recover}) and reads it; {@link #retireDead} clears it once the thread is dead. A
+     * ThreadLocal was a hash lookup per hook (some 9% of fib's time at cut-off 8), and the runtime
+     * erases ThreadLocals; a thread's id field is neither.
+     */
+    private final ThreadState[] byId;
+    /** The states of ignored threads and of threads whose id is {@link #DIRECT_IDS} or more. */
     private final ThreadLocal<ThreadState> current = new ThreadLocal<>();
     private final ConcurrentHashMap<Thread, ThreadState> byThread = new ConcurrentHashMap<>();
     private final Set<String> names = ConcurrentHashMap.newKeySet();
@@ -71,7 +89,14 @@ final class ThreadRegistry {
             new AtomicReference<>(new Roster(new ThreadState[0], Retired.NONE));
 
     ThreadRegistry(ThreadClassifier classifier) {
+        this(classifier, DIRECT_IDS);
+    }
+
+    /** @param directIds thread ids below this are looked up by id, the others by a ThreadLocal (tests: 0) */
+    ThreadRegistry(ThreadClassifier classifier, int directIds) {
         this.classifier = classifier;
+        this.directIds = directIds;
+        this.byId = new ThreadState[directIds];
     }
 
     /** The recording's start, the origin of the outside threads' body times kept at retirement. */
@@ -81,8 +106,13 @@ final class ThreadRegistry {
 
     /** The calling thread's state, created at its first event. */
     ThreadState current() {
-        ThreadState ts = current.get();
-        return ts != null ? ts : recover(Thread.currentThread());
+        Thread t = Thread.currentThread();
+        long id = t.getId();
+        ThreadState ts = id < directIds ? byId[(int) id] : null;
+        if (ts == null) {
+            ts = current.get();
+        }
+        return ts != null ? ts : recover(t);
     }
 
     /** The ThreadLocal missed: the thread is new, or the runtime erased its ThreadLocals. */
@@ -105,7 +135,12 @@ final class ThreadRegistry {
                 }
             }
         }
-        current.set(ts);
+        long id = t.getId();
+        if (!ts.ignored && id < directIds) {
+            byId[(int) id] = ts;
+        } else {
+            current.set(ts);
+        }
         return ts;
     }
 
@@ -203,6 +238,19 @@ final class ThreadRegistry {
         return roster.get();
     }
 
+    /**
+     * @return ordinary tasks created and not joined, over every thread so far (live threads' counts
+     *     read without synchronisation, as snapshots read their totals: exact once they have stopped)
+     */
+    long plainOpen() {
+        Roster r = roster.get();
+        long open = r.retired().plainOpen();
+        for (ThreadState ts : r.live()) {
+            open += ts.plainOpen;
+        }
+        return open;
+    }
+
     /** @return the live states (a snapshot; threads that start later are not in it) */
     List<ThreadState> live() {
         return java.util.Arrays.asList(roster.get().live());
@@ -258,12 +306,23 @@ final class ThreadRegistry {
         }
         for (ThreadState ts : dead) {
             byThread.remove(ts.thread, ts);
+            long id = ts.thread.getId();
+            if (id < directIds && byId[(int) id] == ts) {
+                byId[(int) id] = null;      // dead: its own thread can no longer read or write it
+            }
         }
         return dead.size();
     }
 
-    /** Forgets the calling thread's ThreadLocal, as a pool's erasure does (tests). */
+    /**
+     * Forgets the calling thread's ThreadLocal, as a pool's erasure does, and its id's entry, so that its
+     * next event takes the recovery path (tests).
+     */
     void eraseCurrentThreadLocal() {
         current.remove();
+        long id = Thread.currentThread().getId();
+        if (id < directIds) {
+            byId[(int) id] = null;
+        }
     }
 }

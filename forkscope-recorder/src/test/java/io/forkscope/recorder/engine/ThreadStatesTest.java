@@ -81,6 +81,57 @@ class ThreadStatesTest {
     }
 
     @Test
+    void threadsPastTheIdTableKeepOneStateEachThroughErasure() throws Exception {
+        for (int directIds : new int[] {0, ThreadRegistry.DIRECT_IDS}) {      // every id by ThreadLocal; by id
+            ThreadRegistry registry = new ThreadRegistry(PlainTasks.PLAIN_THREAD, directIds);
+            List<ThreadState> seen = new ArrayList<>();
+            Runnable twice = () -> {
+                ThreadState first = registry.current();
+                registry.eraseCurrentThreadLocal();
+                ThreadState again = registry.current();
+                synchronized (seen) {
+                    seen.add(first);
+                    seen.add(again);
+                    seen.add(registry.current());
+                }
+            };
+            Thread a = new Thread(twice);
+            Thread b = new Thread(twice);
+            a.start();
+            b.start();
+            a.join();
+            b.join();
+            twice.run();
+            assertThat(seen).hasSize(9);
+            for (int i = 0; i < 9; i += 3) {
+                assertThat(seen.get(i + 1)).as("ids below %d", directIds).isSameAs(seen.get(i));
+                assertThat(seen.get(i + 2)).isSameAs(seen.get(i));
+            }
+            assertThat(seen.stream().distinct().count()).isEqualTo(3);
+            assertThat(registry.live()).hasSize(3);
+        }
+    }
+
+    @Test
+    void tasksNeverJoinedAreCountedOverLiveAndDeadThreads() throws Exception {
+        SimRuntime rt = new SimRuntime(0, 1);
+        for (int i = 0; i < 3; i++) {                 // each thread forks two, joins one, then dies
+            Thread t = new Thread(() -> rt.invoke(new SimTask(r -> {
+                SimTask joined = r.fork(c -> c.work(1));
+                r.fork(c -> c.work(1));
+                r.join(joined);
+            })));
+            t.start();
+            t.join();
+        }
+        rt.invoke(new SimTask(r -> r.fork(c -> c.work(1))));      // and this live thread one more
+        long before = rt.engine.gaps().unjoined();
+        rt.engine.snapshot(false);
+        assertThat(rt.engine.threadRegistry().roster().retired().threads()).isEqualTo(3);
+        assertThat(rt.engine.gaps().unjoined()).isEqualTo(before).isEqualTo(4);
+    }
+
+    @Test
     void deadThreadsAreReleasedAndTheirTotalsKept() throws Exception {
         SimRuntime rt = new SimRuntime(0, 1);
         for (int i = 0; i < 50; i++) {
