@@ -28,6 +28,9 @@ import java.util.concurrent.TimeUnit;
  * ({@code --baseline-jar}, to compare a change's cost, before against after, in one run) or under
  * this agent with other options ({@code --baseline-agent}, e.g. {@code --agent sample=true
  * --baseline-agent defaults} for the cost of sampling alone). {@code --jvm-arg} goes to every arm.
+ * The baseline jar's arm runs with that jar as its class path, so its program is that build's copy of
+ * the sample (the agent's classes are looked up on the class path first: with this jar there, the arm
+ * ran this build's recorder under the old jar's name, as it did until 2026-11-27).
  */
 public final class OverheadBenchmark {
     private OverheadBenchmark() {}
@@ -159,8 +162,10 @@ public final class OverheadBenchmark {
                         dir);
                 Files.deleteIfExists(out);
                 if (baseline != null) {
-                    base[t] = kernelMs(baseline.jar(), jar, withOut(out, baseline.options()), jvmArgs, parts[0],
-                            extra, workers, repeat, dir);
+                    // the baseline jar on the class path too: the JVM looks an agent's classes up there
+                    // first, so with this jar on it the "baseline" ran this build's recorder
+                    base[t] = kernelMs(baseline.jar(), baseline.jar(), withOut(out, baseline.options()), jvmArgs,
+                            parts[0], extra, workers, repeat, dir);
                     Files.deleteIfExists(out);
                 }
             }

@@ -76,6 +76,48 @@ public final class Counted {
         return n < 2 ? n : fib(n - 1) + fib(n - 2);
     }
 
+    /** A quiet recursion that a JVM-raised exception ends (at depth {@code n}: 1 / 0). */
+    public static int divide(int n) {
+        return n == 0 ? 1 / n : divide(n - 1) + 1;
+    }
+
+    /** A quiet instance recursion (a final class: exact dispatch), synchronized on the way. */
+    public static long walk(int n) {
+        return new Walker(n).sumTo(n - 1);
+    }
+
+    /** A quiet method that loops, switches and calls three quiet callees. */
+    public static long mixed(int n) {
+        long s = 0;
+        for (int i = 0; i < n; i++) {
+            switch (i % 3) {
+                case 0 -> s += add(i, 1);
+                case 1 -> s += twice(i);
+                default -> s += Math.max(sum(i % 7), 2);
+            }
+        }
+        return s;
+    }
+
+    public static final class Walker {
+        private final int[] data;
+
+        Walker(int n) {
+            data = new int[n];
+            for (int i = 0; i < n; i++) {
+                data[i] = i * 3;
+            }
+        }
+
+        long sumTo(int i) {
+            return i < 0 ? 0 : data[i] + step(i);
+        }
+
+        private synchronized long step(int i) {
+            return sumTo(i - 1) + (i & 1);
+        }
+    }
+
     /** A fork/join fib: the same instructions whichever worker runs a task. */
     public static final class Fib extends RecursiveTask<Long> {
         private final int n;

@@ -11,15 +11,22 @@ package io.forkscope.recorder.count;
  * <p>Where the counts live, measured (docs/counted-work.md, "handing counts to the thread"): a
  * {@code ThreadLocal} costs a hash lookup per hand-over (fib: 5x the plain program for three
  * hand-overs a call); the engine's thread registry is that ThreadLocal plus a map; a field of the
- * thread cannot be added (Thread is loaded before any agent). Here a thread's count is one long in a
- * page of cells indexed by the thread's id: {@code Thread.currentThread()} (an intrinsic), its id (a
- * field), two array loads and an add, about 3x fib's plain time. Each thread's cell is alone on its
- * 128 bytes (two cache lines, as the adjacent-line prefetcher fetches pairs), so threads never write
- * one line. Only the owning thread writes its cell; pages are allocated under a lock and never
- * replaced. Another thread may read a page pointer without the lock: it sees null (and takes the
- * lock) or the page, whose cells it sees at least zeroed (JLS 17.4.4: default values are visible to
- * every thread), and a thread only ever reads and writes its own cell. Thread ids at or above {@link #MAX_IDS} (a program that
- * made millions of threads) fall back to a ThreadLocal.
+ * thread cannot be added (Thread is loaded before any agent). Here a thread's count lives in a small
+ * array of its own, its <em>cell</em>, found in a table indexed by the thread's id:
+ * {@code Thread.currentThread()} (an intrinsic), its id (a field), one array load and an add.
+ *
+ * <p>Two lanes. The count is the sum of two longs of the cell, {@link #COUNT} and {@link #LANE_B}.
+ * {@link #add} adds to the first; a quiet method's twin ({@code count/weave/Twins}) takes the caller's
+ * cell and a lane as arguments and adds to that lane, and its quiet calls alternate the two lanes by
+ * call site. Why: a counted call's cost is the read-modify-write of the count, each waiting for the
+ * previous call's store to forward, a chain of some 6 cycles a call; fib's two recursive calls on two
+ * lanes make two chains that overlap (serial fib, hand-written: 82 ms on one lane, 61 on two, 38
+ * plain). The lanes sit far enough into the cell that the cache line they are on holds nothing but
+ * the cell (its header's line may be shared with whatever the thread allocated before), so threads
+ * never write one line. Only the owning thread creates its cell (lazily, at its first hand-over),
+ * writes it, and writes its table slot, once; no other thread reads a cell. Thread ids at or above
+ * {@link #DIRECT_IDS} (a program that made tens of thousands of threads, virtual threads) keep their
+ * cell in a ThreadLocal.
  *
  * <p>A cell belongs to a thread id for the JVM's life; ids are never reused, so a dead thread's count
  * is simply never read again.
@@ -33,18 +40,21 @@ package io.forkscope.recorder.count;
  * {@code count/weave/JdkScope}), so counting never recurses into itself.
  */
 public final class BytecodeCounter {
-    /** Longs per thread: 16 x 8 = 128 bytes, two cache lines. */
-    private static final int STRIDE_SHIFT = 4;
-    private static final int PAGE_BITS = 8;
-    private static final int PAGE_SIZE = 1 << PAGE_BITS;
-    private static final int PAGE_MASK = PAGE_SIZE - 1;
-    /** Thread ids below this use the pages (4 M ids; 16 K page pointers, 128 KB). */
-    static final long MAX_IDS = 1L << 22;
-    private static final long[][] PAGES = new long[(int) (MAX_IDS >>> PAGE_BITS)][];
+    /** The count's first lane: what {@link #add} adds to. */
+    public static final int COUNT = 8;
+    /** The count's second lane (see the class comment). */
+    public static final int LANE_B = COUNT + 1;
+    /** Where a cell holds its thread's pause depth ({@link #pause}). */
+    private static final int DEPTH = COUNT + 2;
+    /** A cell's length: 24 longs, so that the line of the lanes ends inside it (bytes 80-95 of the array). */
+    private static final int CELL_LONGS = 24;
+    /** Thread ids below this find their cell in {@link #CELLS} (256 KB of references). */
+    static final int DIRECT_IDS = 1 << 16;
+    private static final long[][] CELLS = new long[DIRECT_IDS][];
     private static final ThreadLocal<long[]> BEYOND = new ThreadLocal<>() {
         @Override
         protected long[] initialValue() {
-            return new long[2];     // the count, the pause depth
+            return new long[CELL_LONGS];
         }
     };
 
@@ -67,23 +77,35 @@ public final class BytecodeCounter {
     }
 
     /**
+     * The calling thread's cell, made at its first use: woven code passes it to quiet methods' twins,
+     * which add to one of its lanes directly. Only the thread itself may use it.
+     */
+    public static long[] cell() {
+        long id = Thread.currentThread().getId();
+        long[] cell;
+        if (id < DIRECT_IDS && (cell = CELLS[(int) id]) != null) {
+            return cell;
+        }
+        return cellSlow(id);
+    }
+
+    private static long[] cellSlow(long id) {
+        if (id >= DIRECT_IDS) {
+            return BEYOND.get();
+        }
+        long[] cell = new long[CELL_LONGS];
+        CELLS[(int) id] = cell;        // only this thread writes its slot, once
+        return cell;
+    }
+
+    /**
      * What the JDK's woven classes call in place of {@link #add}: the same, but nothing while the
      * calling thread is paused (inside a forkscope hook or weaver).
      */
     public static void addJdk(long n) {
-        long id = Thread.currentThread().getId();
-        long[] page;
-        if (id < MAX_IDS && (page = PAGES[(int) (id >>> PAGE_BITS)]) != null) {
-            int i = ((int) id & PAGE_MASK) << STRIDE_SHIFT;
-            if (page[i + 1] == 0) {
-                page[i] += n;
-            }
-        } else {
-            long[] cell = id < MAX_IDS ? page((int) (id >>> PAGE_BITS)) : BEYOND.get();
-            int i = id < MAX_IDS ? ((int) id & PAGE_MASK) << STRIDE_SHIFT : 0;
-            if (cell[i + 1] == 0) {
-                cell[i] += n;
-            }
+        long[] cell = cell();
+        if (cell[DEPTH] == 0) {
+            cell[COUNT] += n;
         }
     }
 
@@ -93,27 +115,14 @@ public final class BytecodeCounter {
      */
     public static void pause() {
         if (countsJdk) {
-            depth(1);
+            cell()[DEPTH]++;
         }
     }
 
     /** Ends the innermost {@link #pause}. */
     public static void resume() {
         if (countsJdk) {
-            depth(-1);
-        }
-    }
-
-    private static void depth(int delta) {
-        long id = Thread.currentThread().getId();
-        if (id < MAX_IDS) {
-            long[] page = PAGES[(int) (id >>> PAGE_BITS)];
-            if (page == null) {
-                page = page((int) (id >>> PAGE_BITS));
-            }
-            page[(((int) id & PAGE_MASK) << STRIDE_SHIFT) + 1] += delta;
-        } else {
-            BEYOND.get()[1] += delta;
+            cell()[DEPTH]--;
         }
     }
 
@@ -123,40 +132,17 @@ public final class BytecodeCounter {
      */
     public static void add(long n) {
         long id = Thread.currentThread().getId();
-        long[] page;
-        if (id < MAX_IDS && (page = PAGES[(int) (id >>> PAGE_BITS)]) != null) {
-            page[((int) id & PAGE_MASK) << STRIDE_SHIFT] += n;
+        long[] cell;
+        if (id < DIRECT_IDS && (cell = CELLS[(int) id]) != null) {
+            cell[COUNT] += n;
         } else {
-            addSlow(id, n);
+            cellSlow(id)[COUNT] += n;
         }
     }
 
-    /** @return the calling thread's count so far */
+    /** @return the calling thread's count so far (both lanes) */
     public static long current() {
-        long id = Thread.currentThread().getId();
-        long[] page;
-        if (id < MAX_IDS && (page = PAGES[(int) (id >>> PAGE_BITS)]) != null) {
-            return page[((int) id & PAGE_MASK) << STRIDE_SHIFT];
-        }
-        return id < MAX_IDS ? 0 : BEYOND.get()[0];
-    }
-
-    private static void addSlow(long id, long n) {
-        if (id >= MAX_IDS) {
-            BEYOND.get()[0] += n;
-            return;
-        }
-        page((int) (id >>> PAGE_BITS))[((int) id & PAGE_MASK) << STRIDE_SHIFT] += n;
-    }
-
-    private static long[] page(int index) {
-        synchronized (PAGES) {
-            long[] page = PAGES[index];
-            if (page == null) {
-                page = new long[PAGE_SIZE << STRIDE_SHIFT];
-                PAGES[index] = page;
-            }
-            return page;
-        }
+        long[] cell = cell();
+        return cell[COUNT] + cell[LANE_B];
     }
 }

@@ -18,11 +18,16 @@ import net.bytebuddy.utility.OpenedClassReader;
  * count). Abstract and native methods have no code: a native method counts as the one instruction
  * that calls it, in its caller. A method using {@code jsr}/{@code ret} (class files before Java 6)
  * is left uncounted, and so is one that the counting would make larger than 64 KB (the class is woven
- * again without it); {@link #uncountedMethods} says how many.
+ * again without it); {@link #uncountedMethods} says how many. An application class's quiet methods
+ * also get twins ({@link Twins}, written after the class's own methods by a second pass over it); a
+ * twin that would be larger than 64 KB is left out (the class is woven again, and quiet calls of that
+ * method then call the original, as they would without twins).
  */
 public final class CountWeaver {
     private final String hooks;
     private final boolean jdk;
+    /** Whether quiet methods get twins ({@link Twins}): application classes, never the JDK's (retransformed). */
+    private final boolean twinsWoven;
     private int uncounted;
     private int intrinsics;
 
@@ -39,8 +44,18 @@ public final class CountWeaver {
      *              bodies, so a woven body would count only until compiled); they count as their call
      */
     public CountWeaver(String hooks, boolean jdk) {
+        this(hooks, jdk, !jdk);
+    }
+
+    private CountWeaver(String hooks, boolean jdk, boolean twins) {
         this.hooks = hooks;
         this.jdk = jdk;
+        this.twinsWoven = twins;
+    }
+
+    /** @return a weaver of application classes that gives no method a twin (tests: the counts must not change) */
+    static CountWeaver withoutTwins(String hooks) {
+        return new CountWeaver(hooks, false, false);
     }
 
     /** @return the class with counting woven in (never null; throws when the class cannot be read) */
@@ -57,14 +72,19 @@ public final class CountWeaver {
         intrinsic.retainAll(shapes.keySet());      // those with code (natives have none)
         intrinsics = intrinsic.size();
         skip.addAll(intrinsic);
+        Set<String> withoutTwin = new HashSet<>();
         for (int attempt = 0; ; attempt++) {
             ClassWriter writer = new ClassWriter(0);
+            Weave weave = new Weave(writer, reader, shapes, skip, withoutTwin);
             try {
-                reader.accept(new Weave(writer, shapes, skip), ClassReader.EXPAND_FRAMES);
+                reader.accept(weave, ClassReader.EXPAND_FRAMES);
                 uncounted = skip.size() - intrinsics;
                 return writer.toByteArray();
             } catch (MethodTooLargeException e) {
-                if (attempt > shapes.size() || !skip.add(e.getMethodName() + e.getDescriptor())) {
+                String original = weave.twins.originalOf(e.getMethodName(), e.getDescriptor());
+                boolean added = original != null ? withoutTwin.add(original)
+                        : skip.add(e.getMethodName() + e.getDescriptor());
+                if (attempt > 2 * shapes.size() || !added) {
                     throw e;
                 }
             }
@@ -82,22 +102,59 @@ public final class CountWeaver {
     }
 
     private final class Weave extends ClassVisitor {
+        private final ClassReader reader;
         private final Map<String, MethodShapes.Shape> shapes;
         private final Set<String> skip;
+        private final Set<String> withoutTwin;
         private boolean frames;
         private QuietMethods quiet;
+        Twins twins = Twins.NONE;
 
-        Weave(ClassVisitor next, Map<String, MethodShapes.Shape> shapes, Set<String> skip) {
+        Weave(ClassVisitor next, ClassReader reader, Map<String, MethodShapes.Shape> shapes, Set<String> skip,
+              Set<String> withoutTwin) {
             super(OpenedClassReader.ASM_API, next);
+            this.reader = reader;
             this.shapes = shapes;
             this.skip = skip;
+            this.withoutTwin = withoutTwin;
         }
 
         @Override
         public void visit(int version, int access, String name, String signature, String superName, String[] interfaces) {
             frames = (version & 0xFFFF) >= Opcodes.V1_6;
             quiet = QuietMethods.of(name, access, shapes, skip);
+            if (twinsWoven) {
+                twins = Twins.of(name, access, shapes, quiet, withoutTwin);
+            }
             super.visit(version, access, name, signature, superName, interfaces);
+        }
+
+        @Override
+        public void visitEnd() {
+            if (!twins.keys().isEmpty()) {
+                reader.accept(new TwinPass(), ClassReader.EXPAND_FRAMES);
+            }
+            super.visitEnd();
+        }
+
+        /** The second pass: the twin of each method that has one, written into this class. */
+        private final class TwinPass extends ClassVisitor {
+            TwinPass() {
+                super(OpenedClassReader.ASM_API);
+            }
+
+            @Override
+            public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
+                                             String[] exceptions) {
+                String key = name + descriptor;
+                if (!twins.keys().contains(key)) {
+                    return null;
+                }
+                MethodVisitor mv = Weave.this.cv.visitMethod(Twins.access(access), name, Twins.descriptor(descriptor),
+                        null, exceptions);
+                return CountingMethod.twin(new TwinSurface(mv), shapes.get(key).maxLocals(),
+                        Twins.cellArgument(access, descriptor), frames, hooks, quiet, twins);
+            }
         }
 
         @Override
@@ -109,7 +166,61 @@ public final class CountWeaver {
                 return mv;
             }
             return new CountingMethod(mv, shape.maxLocals(), frames, hooks, quiet,
-                    jdk ? CountingMethod.ADD_JDK : CountingMethod.ADD);
+                    jdk ? CountingMethod.ADD_JDK : CountingMethod.ADD, twins);
+        }
+    }
+
+    /**
+     * What a twin keeps of its original besides the code: nothing that describes the original's
+     * arguments or variables (annotations, parameter names, type annotations, unknown attributes), which
+     * would not fit the twin's descriptor or its first locals.
+     */
+    private static final class TwinSurface extends MethodVisitor {
+        TwinSurface(MethodVisitor mv) {
+            super(OpenedClassReader.ASM_API, mv);
+        }
+
+        @Override
+        public void visitParameter(String name, int access) {}
+
+        @Override
+        public net.bytebuddy.jar.asm.AnnotationVisitor visitAnnotationDefault() {
+            return null;
+        }
+
+        @Override
+        public net.bytebuddy.jar.asm.AnnotationVisitor visitAnnotation(String descriptor, boolean visible) {
+            return null;
+        }
+
+        @Override
+        public net.bytebuddy.jar.asm.AnnotationVisitor visitTypeAnnotation(int typeRef,
+                net.bytebuddy.jar.asm.TypePath typePath, String descriptor, boolean visible) {
+            return null;
+        }
+
+        @Override
+        public void visitAnnotableParameterCount(int parameterCount, boolean visible) {}
+
+        @Override
+        public net.bytebuddy.jar.asm.AnnotationVisitor visitParameterAnnotation(int parameter, String descriptor,
+                boolean visible) {
+            return null;
+        }
+
+        @Override
+        public void visitAttribute(net.bytebuddy.jar.asm.Attribute attribute) {}
+
+        @Override
+        public net.bytebuddy.jar.asm.AnnotationVisitor visitInsnAnnotation(int typeRef,
+                net.bytebuddy.jar.asm.TypePath typePath, String descriptor, boolean visible) {
+            return null;
+        }
+
+        @Override
+        public net.bytebuddy.jar.asm.AnnotationVisitor visitTryCatchAnnotation(int typeRef,
+                net.bytebuddy.jar.asm.TypePath typePath, String descriptor, boolean visible) {
+            return null;
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.forkscope.recorder.count.weave;
 
+import io.forkscope.recorder.count.BytecodeCounter;
 import java.util.ArrayList;
 import java.util.List;
 import net.bytebuddy.jar.asm.Handle;
@@ -27,6 +28,20 @@ import net.bytebuddy.utility.OpenedClassReader;
  *       {@code k} to {@code L}: the callee hands over its own count at its return, and this frame's
  *       stays in the local until its next hand-over.
  * </ul>
+ * <em>Twins.</em> A quiet method of an application class ({@link Twins}) also gets a twin: a private
+ * synthetic method of the same name whose descriptor adds the calling thread's cell ({@code long[]},
+ * {@code BytecodeCounter.cell()}) and a lane ({@code int}, an index into the cell) as last arguments,
+ * with the same body woven the same way but for its hand-overs, which add to {@code cell[lane]} instead
+ * of calling {@code BytecodeCounter.add}. Every quiet call to a method with a twin, in an original
+ * method or a twin, calls the twin instead, passing the cell (a twin its own, an original
+ * {@code BytecodeCounter.cell()}) and a lane that alternates between the method's quiet call sites
+ * ({@code BytecodeCounter.COUNT}, {@code LANE_B}, ...): a recursion's two calls then add on two lanes,
+ * whose read-modify-write chains overlap (BytecodeCounter's class comment). The twin copies its two
+ * arguments to locals of its own ({@code C} and {@code N}, right above the method's locals, {@code L}
+ * above them) before its first instruction, so the body may reuse the arguments' slots as the
+ * original reuses its first locals; frames declare {@code C} a {@code long[]}, {@code N} an int and
+ * {@code L} a long. The count is the same instruction for instruction: a twin counts what its original
+ * would have, and the thread's count is the sum of its lanes.
  * So before every call that may reach a fork/join event, and every return and throw, the thread's
  * count holds every instruction this frame executed, the call's own included: a fork/join event (a
  * fork, a join, a task's end) always sees its thread's exact count, in whichever method it happens. An instruction counts once it is reached:
@@ -49,6 +64,14 @@ final class CountingMethod extends MethodVisitor {
     static final String ADD_JDK = "addJdk";
 
     private final int slot;
+    /** A twin's copy of its cell argument ({@code C}; its lane {@code N} is the next slot), or -1 in an original. */
+    private final int cellSlot;
+    /** The cell argument's slot in a twin (its original arguments' size; the lane's is the next), or -1. */
+    private final int cellArgument;
+    /** The class's quiet methods that have twins, which its quiet calls call instead. */
+    private final Twins twins;
+    /** Quiet calls to twins so far: the next one's lane alternates. */
+    private int twinCalls;
     private final boolean frames;
     private final String hooks;
     private final QuietMethods quiet;
@@ -70,22 +93,59 @@ final class CountingMethod extends MethodVisitor {
      * @param quiet  the class's methods that cannot reach a fork/join event
      */
     CountingMethod(MethodVisitor mv, int slot, boolean frames, String hooks, QuietMethods quiet) {
-        this(mv, slot, frames, hooks, quiet, ADD);
+        this(mv, slot, frames, hooks, quiet, ADD, Twins.NONE);
     }
 
-    /** @param add the BytecodeCounter method hand-overs call ({@link #ADD} or {@link #ADD_JDK}) */
-    CountingMethod(MethodVisitor mv, int slot, boolean frames, String hooks, QuietMethods quiet, String add) {
+    /**
+     * An original method.
+     *
+     * @param add   the BytecodeCounter method hand-overs call ({@link #ADD} or {@link #ADD_JDK})
+     * @param twins the class's methods with twins, which its quiet calls call instead
+     */
+    CountingMethod(MethodVisitor mv, int slot, boolean frames, String hooks, QuietMethods quiet, String add,
+                   Twins twins) {
+        this(mv, slot, -1, -1, frames, hooks, quiet, add, twins);
+    }
+
+    /**
+     * A twin ({@link Twins}): the original's body, whose hand-overs add to the lane of the cell its last
+     * two arguments give.
+     *
+     * @param maxLocals    the original's {@code max_locals}
+     * @param cellArgument the cell argument's slot: the original's arguments' size
+     */
+    static CountingMethod twin(MethodVisitor mv, int maxLocals, int cellArgument, boolean frames, String hooks,
+                               QuietMethods quiet, Twins twins) {
+        int cell = Math.max(maxLocals, cellArgument + 2);
+        return new CountingMethod(mv, cell + 2, cell, cellArgument, frames, hooks, quiet, ADD, twins);
+    }
+
+    private CountingMethod(MethodVisitor mv, int slot, int cellSlot, int cellArgument, boolean frames, String hooks,
+                           QuietMethods quiet, String add, Twins twins) {
         super(OpenedClassReader.ASM_API, mv);
         this.add = add;
         this.slot = slot;
+        this.cellSlot = cellSlot;
+        this.cellArgument = cellArgument;
+        this.twins = twins;
         this.frames = frames;
         this.hooks = hooks;
         this.quiet = quiet;
     }
 
+    private boolean isTwin() {
+        return cellSlot >= 0;
+    }
+
     @Override
     public void visitCode() {
         super.visitCode();
+        if (isTwin()) {
+            super.visitVarInsn(Opcodes.ALOAD, cellArgument);
+            super.visitVarInsn(Opcodes.ASTORE, cellSlot);
+            super.visitVarInsn(Opcodes.ILOAD, cellArgument + 1);
+            super.visitVarInsn(Opcodes.ISTORE, cellSlot + 1);
+        }
         super.visitInsn(Opcodes.LCONST_0);
         super.visitVarInsn(Opcodes.LSTORE, slot);
         zero = true;
@@ -125,13 +185,19 @@ final class CountingMethod extends MethodVisitor {
         for (int i = 0; i < numLocal; i++) {
             slots += local[i] == Opcodes.LONG || local[i] == Opcodes.DOUBLE ? 2 : 1;
         }
-        if (slots > slot) {
+        int below = isTwin() ? cellSlot : slot;      // the method's own locals end here
+        if (slots > below) {
             throw new IllegalStateException("a frame declares more locals than max_locals");
         }
-        Object[] extended = new Object[numLocal + (slot - slots) + 1];
+        int added = isTwin() ? 3 : 1;
+        Object[] extended = new Object[numLocal + (below - slots) + added];
         System.arraycopy(local, 0, extended, 0, numLocal);
-        for (int i = numLocal; i < extended.length - 1; i++) {
+        for (int i = numLocal; i < extended.length - added; i++) {
             extended[i] = Opcodes.TOP;
+        }
+        if (isTwin()) {
+            extended[extended.length - 3] = "[J";
+            extended[extended.length - 2] = Opcodes.INTEGER;
         }
         extended[extended.length - 1] = Opcodes.LONG;
         super.visitFrame(type, extended.length, extended, numStack, stack);
@@ -171,16 +237,32 @@ final class CountingMethod extends MethodVisitor {
         if (zero && k == 0) {
             return;
         }
-        if (zero) {
-            super.visitLdcInsn((long) k);
-        } else {
-            super.visitVarInsn(Opcodes.LLOAD, slot);
+        if (isTwin()) {           // cell[lane] += L + k, at most six more stack slots
+            super.visitVarInsn(Opcodes.ALOAD, cellSlot);
+            super.visitVarInsn(Opcodes.ILOAD, cellSlot + 1);
+            super.visitInsn(Opcodes.DUP2);
+            super.visitInsn(Opcodes.LALOAD);
+            if (!zero) {
+                super.visitVarInsn(Opcodes.LLOAD, slot);
+                super.visitInsn(Opcodes.LADD);
+            }
             if (k > 0) {
                 super.visitLdcInsn((long) k);
                 super.visitInsn(Opcodes.LADD);
             }
+            super.visitInsn(Opcodes.LASTORE);
+        } else {
+            if (zero) {
+                super.visitLdcInsn((long) k);
+            } else {
+                super.visitVarInsn(Opcodes.LLOAD, slot);
+                if (k > 0) {
+                    super.visitLdcInsn((long) k);
+                    super.visitInsn(Opcodes.LADD);
+                }
+            }
+            super.visitMethodInsn(Opcodes.INVOKESTATIC, COUNTER, add, "(J)V", false);
         }
-        super.visitMethodInsn(Opcodes.INVOKESTATIC, COUNTER, add, "(J)V", false);
         if (!zero && !exits) {
             super.visitInsn(Opcodes.LCONST_0);
             super.visitVarInsn(Opcodes.LSTORE, slot);
@@ -291,6 +373,17 @@ final class CountingMethod extends MethodVisitor {
         } else if (quiet.isQuietCall(opcode, owner, name, descriptor)) {
             k++;
             accumulate();            // no event can come during the call: the count stays in L
+            if (twins.has(owner, name, descriptor)) {      // the callee's twin, given this thread's cell and a lane
+                if (isTwin()) {
+                    super.visitVarInsn(Opcodes.ALOAD, cellSlot);
+                } else {
+                    super.visitMethodInsn(Opcodes.INVOKESTATIC, COUNTER, "cell", "()[J", false);
+                }
+                super.visitIntInsn(Opcodes.BIPUSH, twinCalls++ % 2 == 0 ? BytecodeCounter.COUNT : BytecodeCounter.LANE_B);
+                super.visitMethodInsn(opcode == Opcodes.INVOKESTATIC ? Opcodes.INVOKESTATIC : Opcodes.INVOKESPECIAL,
+                        owner, name, Twins.descriptor(descriptor), false);
+                return;
+            }
             super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
             return;
         } else {
@@ -318,7 +411,9 @@ final class CountingMethod extends MethodVisitor {
     @Override
     public void visitLocalVariable(String name, String descriptor, String signature, Label start, Label end, int index) {
         release();       // after the code: the method's last labels must be placed before their ranges are
-        super.visitLocalVariable(name, descriptor, signature, start, end, index);
+        if (!isTwin()) {         // a twin's first locals' slots hold its cell and lane at first: no variable table
+            super.visitLocalVariable(name, descriptor, signature, start, end, index);
+        }
     }
 
     @Override
@@ -326,13 +421,14 @@ final class CountingMethod extends MethodVisitor {
             net.bytebuddy.jar.asm.TypePath typePath, Label[] start, Label[] end, int[] index, String descriptor,
             boolean visible) {
         release();
-        return super.visitLocalVariableAnnotation(typeRef, typePath, start, end, index, descriptor, visible);
+        return isTwin() ? null : super.visitLocalVariableAnnotation(typeRef, typePath, start, end, index, descriptor,
+                visible);
     }
 
     @Override
     public void visitMaxs(int maxStack, int maxLocals) {
         release();
-        super.visitMaxs(maxStack + 4, Math.max(maxLocals, slot + 2));
+        super.visitMaxs(maxStack + (isTwin() ? 6 : 4), Math.max(maxLocals, slot + 2));
     }
 
     @Override
