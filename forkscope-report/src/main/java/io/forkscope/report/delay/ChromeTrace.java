@@ -74,6 +74,8 @@ public final class ChromeTrace {
      * filled, one written, one spare for when the two take turns unevenly.
      */
     private static final int WRITE_BEHIND_BUFFERS = 3;
+    /** Counter changes a batch of the counters' feed ({@link CounterFeed}): some 200 KB a batch. */
+    private static final int COUNTER_BATCH = 4096;
 
     /**
      * What was written.
@@ -123,8 +125,9 @@ public final class ChromeTrace {
      * Writes the trace as UTF-8 to {@code out}, which it flushes but does not close, from a thread of
      * its own while this one formats the next megabyte ({@link WriteBehind}). The counters'
      * parallelism profile is made from {@code ready} ({@link ReadyTimes#profile}), only when they are
-     * wanted, on a third thread ({@link Background}) while the slices are formatted: the core that the
-     * formatting leaves makes it, and the counters follow the slices without waiting for it.
+     * wanted, and swept into the counters' levels, on a third thread ({@link CounterFeed}) while the
+     * slices are formatted: the core that the formatting leaves does both, and the counters follow the
+     * slices without waiting for them.
      *
      * @param ready the DAG's ready times ({@link ReadyTimes#of})
      * @param name  the recording's name: the process's name and {@code otherData.source}
@@ -259,12 +262,17 @@ public final class ChromeTrace {
 
         /** @param profile asked once, for the counters, after the slices, the idle slices and the arrows */
         Written write(Supplier<ParallelismProfile> profile, String name) throws IOException {
-            // The counters' profile is made on another thread while the slices are formatted: the tracks'
-            // sort below takes a few arrays of ints a node, the profile's events and their sort some 16
-            // bytes an event, and neither is held past its step (RSS stays what it was when they ran
-            // one after the other: measured on a 3 M-node DAG)
-            Background<ParallelismProfile> counterProfile = options.counters()
-                    ? Background.start(profile::get, "forkscope profile") : null;
+            // The counters' profile is made, then swept, on another thread while the slices are formatted
+            // (CounterFeed): the tracks' sort below takes a few arrays of ints a node, the profile's events
+            // and their sort some 16 bytes an event, and neither is held past its step (max RSS stays what
+            // it was when they ran one after the other: measured on a 3 M-node DAG)
+            try (CounterFeed feed = options.counters()
+                    ? new CounterFeed(profile, KIND_LABELS.length, COUNTER_BATCH) : null) {
+                return write(feed, name);
+            }
+        }
+
+        private Written write(CounterFeed feed, String name) throws IOException {
             int[] tid = tracks(dag);
             List<IdleTrack> idle = idleTracks(dag, tid);
             Map<Integer, String> trackNames = trackNames(tid, idle);
@@ -300,7 +308,7 @@ public final class ChromeTrace {
             }
             int flows = flows(tid);
             tid = null;
-            int counters = counterProfile != null ? counters(counterProfile.get()) : 0;
+            int counters = feed != null ? counters(feed) : 0;
             j.raw(OTHER_DATA);
             j.string(name);
             j.raw(WORKERS);
@@ -528,59 +536,42 @@ public final class ChromeTrace {
         }
 
         /**
-         * A "running" and a "ready" event at each segment whose levels differ from the last written,
-         * and both back to zero at the profile's end; @return how many events
+         * A "running" and a "ready" event at each segment whose levels differ from the last written
+         * (as the feed found them), and both back to zero at the profile's end; @return how many events
          */
-        private int counters(ParallelismProfile profile) throws IOException {
-            int kinds = KIND_LABELS.length;
-            double[] last = new double[1 + kinds];
-            double[] now = new double[1 + kinds];
-            // counters written, whether one was, the last segment's end; an IOException, carried out of the sweep
-            long[] state = {0, 0, 0};
-            IOException[] failed = {null};
-            profile.sweepAll((start, end, running, readyByKind, slots, notRunning, executing, recorder, held) -> {
-                if (failed[0] != null) {
-                    return;
+        private int counters(CounterFeed feed) throws IOException {
+            int width = 1 + KIND_LABELS.length;
+            int events = 0;
+            while (true) {
+                CounterFeed.Batch b = feed.next();
+                for (int i = 0; i < b.size; i++) {
+                    counter(b.times[i], b.levels, i * width);
+                    events += 2;
                 }
-                state[2] = end;
-                now[0] = running;
-                System.arraycopy(readyByKind, 0, now, 1, kinds);
-                if (state[1] != 0 && Arrays.equals(last, now)) {
-                    return;             // Arrays.equals on doubles: bit for bit, so 0.0 and -0.0 differ
+                if (b.last) {
+                    if (b.any) {
+                        counter(b.end, new double[width], 0);
+                        events += 2;
+                    }
+                    return events;
                 }
-                try {
-                    counter(start, now);
-                } catch (IOException e) {
-                    failed[0] = e;
-                    return;
-                }
-                state[0] += 2;
-                state[1] = 1;
-                System.arraycopy(now, 0, last, 0, now.length);
-            });
-            if (failed[0] != null) {
-                throw failed[0];
+                feed.recycle(b);
             }
-            if (profile.size() > 0) {
-                counter(state[2], new double[1 + kinds]);
-                state[0] += 2;
-            }
-            return (int) state[0];
         }
 
-        /** @param levels running, then ready by edge kind */
-        private void counter(long t, double[] levels) throws IOException {
+        /** @param levels running, then ready by edge kind, from {@code at} */
+        private void counter(long t, double[] levels, int at) throws IOException {
             j.reserve(COUNTER_ROOM);
             putNext();
             j.put(RUNNING_HEAD);
             j.putMicros(t);
             j.put(RUNNING_ARG);
-            j.putRatio(levels[0], "running");
+            j.putRatio(levels[at], "running");
             j.put(RUNNING_THEN_READY);
             j.putMicros(t);
             for (int k = 0; k < KIND_LABELS.length; k++) {
                 j.put(READY_ARG[k]);
-                j.putRatio(levels[1 + k], KIND_LABELS[k]);
+                j.putRatio(levels[at + 1 + k], KIND_LABELS[k]);
             }
             j.put(CLOSE2);
         }
