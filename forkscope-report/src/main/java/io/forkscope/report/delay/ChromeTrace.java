@@ -74,6 +74,8 @@ public final class ChromeTrace {
      * filled, one written, one spare for when the two take turns unevenly.
      */
     private static final int WRITE_BEHIND_BUFFERS = 3;
+    /** Counter changes a batch of the counters' feed ({@link CounterFeed}): some 200 KB a batch. */
+    private static final int COUNTER_BATCH = 4096;
 
     /**
      * What was written.
@@ -122,9 +124,10 @@ public final class ChromeTrace {
     /**
      * Writes the trace as UTF-8 to {@code out}, which it flushes but does not close, from a thread of
      * its own while this one formats the next megabyte ({@link WriteBehind}). The counters'
-     * parallelism profile is made from {@code ready} ({@link ReadyTimes#profile}) once the slices are
-     * written, and only when they are wanted: the tracks' sort and the profile never take memory at
-     * the same time.
+     * parallelism profile is made from {@code ready} ({@link ReadyTimes#profile}), only when they are
+     * wanted, and swept into the counters' levels, on a third thread ({@link CounterFeed}) while the
+     * slices are formatted: the core that the formatting leaves does both, and the counters follow the
+     * slices without waiting for them.
      *
      * @param ready the DAG's ready times ({@link ReadyTimes#of})
      * @param name  the recording's name: the process's name and {@code otherData.source}
@@ -132,8 +135,14 @@ public final class ChromeTrace {
      */
     public static Written write(Dag dag, ReadyTimes ready, String name, OutputStream out, RecordedSites sites,
                                 Options options) throws IOException {
+        return write(dag, ready, ready::profile, name, out, sites, options);
+    }
+
+    /** As the public stream form, with the counters' profile from {@code profile} (asked on another thread). */
+    static Written write(Dag dag, ReadyTimes ready, Supplier<ParallelismProfile> profile, String name, OutputStream out,
+                         RecordedSites sites, Options options) throws IOException {
         try (WriteBehind behind = new WriteBehind(out, BUFFER, WRITE_BEHIND_BUFFERS)) {
-            return new Emitter(dag, ready, new JsonBytes(behind), sites, options).write(ready::profile, name);
+            return new Emitter(dag, ready, new JsonBytes(behind), sites, options).write(profile, name);
         }
     }
 
@@ -202,6 +211,33 @@ public final class ChromeTrace {
     private static final byte[] FINISH_US = JsonBytes.ascii("\",\"finish_us\":\"");
     private static final byte[] END = JsonBytes.ascii("\"}}\n");
 
+    // The most each fixed-shape part of an event takes, reserved at once (JsonBytes#reserve) before
+    // it is written unchecked: its constant parts, a comma before it, and per number its longest.
+    private static final int NUMBER = JsonBytes.LONGEST_NUMBER;
+    private static final int RATIO = JsonBytes.LONGEST_WHOLE_RATIO;
+    /** A slice up to its in-edges' opening bracket (with or without args). */
+    private static final int NODE_HEAD_ROOM = 1
+            + Math.max(longest(STRAND_HEAD), COLLAPSED_HEAD.length + NUMBER + COLLAPSED_TAIL.length)
+            + NUMBER + DUR.length + NUMBER + PID_TID.length + NUMBER
+            + NODE.length + NUMBER + WORKER.length + NUMBER + WORK.length + NUMBER + DELAY.length + NUMBER
+            + READY_BY.length + longest(KIND_FROM) + NUMBER + 1 + IN.length;
+    /** One in-edge: a comma, "kind from node N on worker W". */
+    private static final int EDGE_ROOM = 2 + longest(KIND_FROM) + NUMBER + ON_WORKER.length + NUMBER + 1;
+    /** A slice's end after its site: a collapsed node's counts, the braces. */
+    private static final int NODE_TAIL_ROOM = STRANDS.length + CREATES.length + WAITS.length + SPAN.length
+            + INNER_DELAY.length + 5 * NUMBER + CLOSE2.length;
+    /** A pair of counter events. */
+    private static final int COUNTER_ROOM = 1 + RUNNING_HEAD.length + NUMBER + RUNNING_ARG.length + RATIO
+            + RUNNING_THEN_READY.length + NUMBER + Arrays.stream(READY_ARG).mapToInt(a -> a.length + RATIO).sum()
+            + CLOSE2.length;
+    /** A flow event. */
+    private static final int FLOW_ROOM = 1 + longest(FLOW_HEAD) + NUMBER + PID_TID.length + NUMBER + TS.length + NUMBER
+            + FLOW_F_END.length;
+
+    private static int longest(byte[][] parts) {
+        return Arrays.stream(parts).mapToInt(p -> p.length).max().orElse(0);
+    }
+
     /** One trace being written: the DAG, what it adds, the output. */
     private static final class Emitter {
         private final Dag dag;
@@ -226,6 +262,17 @@ public final class ChromeTrace {
 
         /** @param profile asked once, for the counters, after the slices, the idle slices and the arrows */
         Written write(Supplier<ParallelismProfile> profile, String name) throws IOException {
+            // The counters' profile is made, then swept, on another thread while the slices are formatted
+            // (CounterFeed): the tracks' sort below takes a few arrays of ints a node, the profile's events
+            // and their sort some 16 bytes an event, and neither is held past its step (max RSS stays what
+            // it was when they ran one after the other: measured on a 3 M-node DAG)
+            try (CounterFeed feed = options.counters()
+                    ? new CounterFeed(profile, KIND_LABELS.length, COUNTER_BATCH) : null) {
+                return write(feed, name);
+            }
+        }
+
+        private Written write(CounterFeed feed, String name) throws IOException {
             int[] tid = tracks(dag);
             List<IdleTrack> idle = idleTracks(dag, tid);
             Map<Integer, String> trackNames = trackNames(tid, idle);
@@ -260,7 +307,8 @@ public final class ChromeTrace {
                 }
             }
             int flows = flows(tid);
-            int counters = options.counters() ? counters(profile.get()) : 0;
+            tid = null;
+            int counters = feed != null ? counters(feed) : 0;
             j.raw(OTHER_DATA);
             j.string(name);
             j.raw(WORKERS);
@@ -308,6 +356,15 @@ public final class ChromeTrace {
             }
         }
 
+        /** Opens an event within a reservation, after a comma unless it is the first. */
+        private void putNext() {
+            if (first) {
+                first = false;
+            } else {
+                j.put(',');
+            }
+        }
+
         /** A metadata event up to its one arg's value. */
         private void metadata(String kind, int tid, String argName) throws IOException {
             next();
@@ -321,54 +378,46 @@ public final class ChromeTrace {
         }
 
         private void node(int i, int tid) throws IOException {
-            next();
+            j.reserve(NODE_HEAD_ROOM);
+            putNext();
             long strands = nodes.strands(i);
             boolean collapsed = strands > 1;
             if (collapsed) {
-                j.raw(COLLAPSED_HEAD);
-                j.number(strands);
-                j.raw(COLLAPSED_TAIL);
+                j.put(COLLAPSED_HEAD);
+                j.putNumber(strands);
+                j.put(COLLAPSED_TAIL);
             } else {
-                j.raw(STRAND_HEAD[nodes.ends(i).ordinal()]);
+                j.put(STRAND_HEAD[nodes.ends(i).ordinal()]);
             }
             long start = nodes.start(i);
             long end = nodes.end(i);
-            j.micros(start);
-            j.raw(DUR);
-            j.micros(end - start);
-            j.raw(PID_TID);
-            j.number(tid);
+            j.putMicros(start);
+            j.put(DUR);
+            j.putMicros(end - start);
+            j.put(PID_TID);
+            j.putNumber(tid);
             if (!options.args()) {
-                j.raw('}');
+                j.put('}');
                 return;
             }
-            j.raw(NODE);
-            j.number(i);
-            j.raw(WORKER);
-            j.number(nodes.worker(i));
-            j.raw(WORK);
-            j.number(nodes.work(i));
-            j.raw(DELAY);
-            j.number(ready.delay(i));
+            j.put(NODE);
+            j.putNumber(i);
+            j.put(WORKER);
+            j.putNumber(nodes.worker(i));
+            j.put(WORK);
+            j.putNumber(nodes.work(i));
+            j.put(DELAY);
+            j.putNumber(ready.delay(i));
             int in = nodes.inCount(i);
             if (in > 0) {
-                j.raw(READY_BY);
-                j.raw(KIND_FROM[ready.readyBy(i).ordinal()]);
-                j.number(ready.lastPredecessor(i));
-                j.raw('"');
+                j.put(READY_BY);
+                j.put(KIND_FROM[ready.readyBy(i).ordinal()]);
+                j.putNumber(ready.lastPredecessor(i));
+                j.put('"');
             }
-            j.raw(IN);
+            j.put(IN);
             for (int k = 0; k < in; k++) {
-                if (k > 0) {
-                    j.raw(',');
-                }
-                int from = nodes.inFrom(i, k);
-                j.raw('"');
-                j.raw(KIND_FROM[nodes.inKind(i, k).ordinal()]);
-                j.number(from);
-                j.raw(ON_WORKER);
-                j.number(nodes.worker(from));
-                j.raw('"');
+                inEdge(i, k);
             }
             j.raw(']');
             int site = nodes.site(i);
@@ -378,19 +427,35 @@ public final class ChromeTrace {
                 }
                 j.raw(siteArgs[site]);
             }
+            j.reserve(NODE_TAIL_ROOM);
             if (collapsed) {
-                j.raw(STRANDS);
-                j.number(strands);
-                j.raw(CREATES);
-                j.number(nodes.creates(i));
-                j.raw(WAITS);
-                j.number(nodes.waits(i));
-                j.raw(SPAN);
-                j.number(nodes.span(i));
-                j.raw(INNER_DELAY);
-                j.number(nodes.innerDelay(i));
+                j.put(STRANDS);
+                j.putNumber(strands);
+                j.put(CREATES);
+                j.putNumber(nodes.creates(i));
+                j.put(WAITS);
+                j.putNumber(nodes.waits(i));
+                j.put(SPAN);
+                j.putNumber(nodes.span(i));
+                j.put(INNER_DELAY);
+                j.putNumber(nodes.innerDelay(i));
             }
-            j.raw(CLOSE2);
+            j.put(CLOSE2);
+        }
+
+        /** Node {@code i}'s {@code k}-th in-edge in its "in" list. */
+        private void inEdge(int i, int k) throws IOException {
+            j.reserve(EDGE_ROOM);
+            if (k > 0) {
+                j.put(',');
+            }
+            int from = nodes.inFrom(i, k);
+            j.put('"');
+            j.put(KIND_FROM[nodes.inKind(i, k).ordinal()]);
+            j.putNumber(from);
+            j.put(ON_WORKER);
+            j.putNumber(nodes.worker(from));
+            j.put('"');
         }
 
         /** @return a call site's args as a node's slice has them: site, site_where, site_kind, site_callee */
@@ -455,75 +520,60 @@ public final class ChromeTrace {
 
         /** @param phase 0 for the arrow's start ("s"), 1 for its end ("f", bound to the enclosing slice) */
         private void flow(int phase, EdgeKind kind, long id, int tid, long ts) throws IOException {
-            next();
-            j.raw(FLOW_HEAD[2 * kind.ordinal() + phase]);
-            j.number(id);
-            j.raw(PID_TID);
-            j.number(tid);
-            j.raw(TS);
-            j.micros(ts);
+            j.reserve(FLOW_ROOM);
+            putNext();
+            j.put(FLOW_HEAD[2 * kind.ordinal() + phase]);
+            j.putNumber(id);
+            j.put(PID_TID);
+            j.putNumber(tid);
+            j.put(TS);
+            j.putMicros(ts);
             if (phase == 1) {
-                j.raw(FLOW_F_END);
+                j.put(FLOW_F_END);
             } else {
-                j.raw('}');
+                j.put('}');
             }
         }
 
         /**
-         * A "running" and a "ready" event at each segment whose levels differ from the last written,
-         * and both back to zero at the profile's end; @return how many events
+         * A "running" and a "ready" event at each segment whose levels differ from the last written
+         * (as the feed found them), and both back to zero at the profile's end; @return how many events
          */
-        private int counters(ParallelismProfile profile) throws IOException {
-            int kinds = KIND_LABELS.length;
-            double[] last = new double[1 + kinds];
-            double[] now = new double[1 + kinds];
-            // counters written, whether one was, the last segment's end; an IOException, carried out of the sweep
-            long[] state = {0, 0, 0};
-            IOException[] failed = {null};
-            profile.sweepAll((start, end, running, readyByKind, slots, notRunning, executing, recorder, held) -> {
-                if (failed[0] != null) {
-                    return;
+        private int counters(CounterFeed feed) throws IOException {
+            int width = 1 + KIND_LABELS.length;
+            int events = 0;
+            while (true) {
+                CounterFeed.Batch b = feed.next();
+                for (int i = 0; i < b.size; i++) {
+                    counter(b.times[i], b.levels, i * width);
+                    events += 2;
                 }
-                state[2] = end;
-                now[0] = running;
-                System.arraycopy(readyByKind, 0, now, 1, kinds);
-                if (state[1] != 0 && Arrays.equals(last, now)) {
-                    return;             // Arrays.equals on doubles: bit for bit, so 0.0 and -0.0 differ
+                if (b.last) {
+                    if (b.any) {
+                        counter(b.end, new double[width], 0);
+                        events += 2;
+                    }
+                    return events;
                 }
-                try {
-                    counter(start, now);
-                } catch (IOException e) {
-                    failed[0] = e;
-                    return;
-                }
-                state[0] += 2;
-                state[1] = 1;
-                System.arraycopy(now, 0, last, 0, now.length);
-            });
-            if (failed[0] != null) {
-                throw failed[0];
+                feed.recycle(b);
             }
-            if (profile.size() > 0) {
-                counter(state[2], new double[1 + kinds]);
-                state[0] += 2;
-            }
-            return (int) state[0];
         }
 
-        /** @param levels running, then ready by edge kind */
-        private void counter(long t, double[] levels) throws IOException {
-            next();
-            j.raw(RUNNING_HEAD);
-            j.micros(t);
-            j.raw(RUNNING_ARG);
-            j.ratio(levels[0], "running");
-            j.raw(RUNNING_THEN_READY);
-            j.micros(t);
+        /** @param levels running, then ready by edge kind, from {@code at} */
+        private void counter(long t, double[] levels, int at) throws IOException {
+            j.reserve(COUNTER_ROOM);
+            putNext();
+            j.put(RUNNING_HEAD);
+            j.putMicros(t);
+            j.put(RUNNING_ARG);
+            j.putRatio(levels[at], "running");
+            j.put(RUNNING_THEN_READY);
+            j.putMicros(t);
             for (int k = 0; k < KIND_LABELS.length; k++) {
-                j.raw(READY_ARG[k]);
-                j.ratio(levels[1 + k], KIND_LABELS[k]);
+                j.put(READY_ARG[k]);
+                j.putRatio(levels[at + 1 + k], KIND_LABELS[k]);
             }
-            j.raw(CLOSE2);
+            j.put(CLOSE2);
         }
     }
 
@@ -549,10 +599,25 @@ public final class ChromeTrace {
         for (WorkerBusy b : dag.busy()) {
             gapsOf.put(b.worker(), b.idleWithin(dag.begin(), dag.finish()));
         }
+        // the gaps by worker in an array for the pass over every node (a map's lookup a node, boxed, took
+        // 60 ms of 3 M nodes); a worker numbered outside it is looked up in the map
+        int maxWorker = -1;
+        for (int w : gapsOf.keySet()) {
+            maxWorker = Math.max(maxWorker, w);
+        }
+        long[][] gapsByWorker = new long[Math.min(maxWorker + 1, 1 << 16)][];
+        for (Map.Entry<Integer, long[]> e : gapsOf.entrySet()) {
+            if (e.getKey() >= 0 && e.getKey() < gapsByWorker.length) {
+                gapsByWorker[e.getKey()] = e.getValue();
+            }
+        }
         java.util.Set<Integer> clash = new java.util.HashSet<>();
         for (int i = 0; i < nodes.size(); i++) {
             int w = nodes.worker(i);
-            long[] gaps = tid[i] == w + 1 ? gapsOf.get(w) : null;      // a node on its worker's own track
+            if (tid[i] != w + 1) {
+                continue;                                              // a node off its worker's own track
+            }
+            long[] gaps = w >= 0 && w < gapsByWorker.length ? gapsByWorker[w] : gapsOf.get(w);
             if (gaps != null && overlapsAGap(gaps, nodes.start(i), nodes.end(i))) {
                 clash.add(w);
             }

@@ -320,4 +320,37 @@ class ChromeTraceTest {
             }
         }
     }
+
+    /**
+     * The counters' profile is made on another thread: one that comes late gives the trace it gives at
+     * once, and one that fails makes the write fail with what it threw, after the slices, without a hang
+     * (a writer thread that would wait forever for it fails the test by its timeout).
+     */
+    @Test
+    @org.junit.jupiter.api.Timeout(60)
+    void aLateProfileWritesTheSameTraceAndAFailedOneFailsTheWrite() throws Exception {
+        for (Dag dag : List.of(DelayFixtures.delayed(), DelayFixtures.delayedWithBusy(), DelayFixtures.delayedSlow())) {
+            io.forkscope.analysis.delay.ReadyTimes ready = io.forkscope.analysis.delay.ReadyTimes.of(dag);
+            java.io.ByteArrayOutputStream atOnce = new java.io.ByteArrayOutputStream();
+            ChromeTrace.write(dag, ready, "run.fsk", atOnce, null, ChromeTrace.Options.ALL);
+            java.io.ByteArrayOutputStream late = new java.io.ByteArrayOutputStream();
+            ChromeTrace.write(dag, ready, () -> {
+                try {
+                    Thread.sleep(200);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return ready.profile();
+            }, "run.fsk", late, null, ChromeTrace.Options.ALL);
+            assertThat(late.toByteArray()).isEqualTo(atOnce.toByteArray());
+            OutOfMemoryError oom = new OutOfMemoryError("test");
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> ChromeTrace.write(dag, ready, () -> {
+                throw oom;
+            }, "run.fsk", new java.io.ByteArrayOutputStream(), null, ChromeTrace.Options.ALL)).isSameAs(oom);
+            IllegalStateException broken = new IllegalStateException("profile");
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> ChromeTrace.write(dag, ready, () -> {
+                throw broken;
+            }, "run.fsk", new java.io.ByteArrayOutputStream(), null, ChromeTrace.Options.ALL)).isSameAs(broken);
+        }
+    }
 }

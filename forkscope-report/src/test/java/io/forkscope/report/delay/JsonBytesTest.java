@@ -269,4 +269,118 @@ class JsonBytesTest {
         assertThat(JsonBytes.ascii("{\"ts\":")).hasSize(6);
         assertThatThrownBy(() -> JsonBytes.ascii("\u00d7")).isInstanceOf(IllegalArgumentException.class);
     }
+
+    /** One part of an event written with the unchecked writes, and the same with the checked ones (the oracle). */
+    private record Part(int kind, long value, double ratio, byte[] bytes) {
+        /** The room a reservation gives it: its stated longest. */
+        int room() {
+            return switch (kind) {
+                case 0, 1 -> JsonBytes.LONGEST_NUMBER;
+                case 2 -> JsonBytes.LONGEST_WHOLE_RATIO;
+                case 3 -> bytes.length;
+                default -> 1;
+            };
+        }
+
+        void put(JsonBytes j) throws IOException {
+            switch (kind) {
+                case 0 -> j.putNumber(value);
+                case 1 -> j.putMicros(value);
+                case 2 -> j.putRatio(ratio, "v");
+                case 3 -> j.put(bytes);
+                default -> j.put((char) value);
+            }
+        }
+
+        void checked(JsonBytes j) throws IOException {
+            switch (kind) {
+                case 0 -> j.number(value);
+                case 1 -> j.micros(value);
+                case 2 -> j.ratio(ratio, "v");
+                case 3 -> j.raw(bytes);
+                default -> j.raw((char) value);
+            }
+        }
+    }
+
+    private static Part randomPart(Random rnd) {
+        int kind = rnd.nextInt(5);
+        long v = rnd.nextLong() >> rnd.nextInt(64);                 // every magnitude, both signs
+        double ratio = switch (rnd.nextInt(5)) {
+            case 0 -> rnd.nextInt(20);                                // a count: the usual level
+            case 1 -> DOUBLES[rnd.nextInt(DOUBLES.length)] * (rnd.nextBoolean() ? 1 : -1);   // 5e-324, 1e300, ...
+            case 2 -> rnd.nextInt(1000) / (1.0 + rnd.nextInt(999));  // a share
+            case 3 -> Double.longBitsToDouble(rnd.nextLong());         // anything, mostly huge or tiny
+            default -> (double) (rnd.nextLong() % 2_000_000_000_000_000L);   // whole, up to and past 1e15
+        };
+        if (!Double.isFinite(ratio)) {
+            ratio = -Double.MIN_VALUE;
+        }
+        byte[] bytes = new byte[rnd.nextInt(rnd.nextBoolean() ? 4 : 60)];
+        for (int i = 0; i < bytes.length; i++) {
+            bytes[i] = (byte) (' ' + rnd.nextInt(90));
+        }
+        return new Part(kind, kind == 4 ? ' ' + rnd.nextInt(90) : v, ratio, bytes);
+    }
+
+    /**
+     * Events written as the trace writes them, a reservation of their parts' stated longest then the
+     * unchecked writes, give what the checked writes give (themselves checked against Jackson above),
+     * through buffers barely larger than a reservation and a fraction, so that events meet the buffer's
+     * end, and fractions (up to some 330 characters) drain it in the middle of a reservation.
+     */
+    @Property(tries = 1000)          // run with 10,000 tries and fresh seeds twice
+    void reservedWritesAsTheCheckedOnes(@ForAll long seed, @ForAll @IntRange(min = 0, max = 300) int slack)
+            throws IOException {
+        Random rnd = new Random(seed);
+        int events = rnd.nextInt(60);
+        List<List<Part>> script = new ArrayList<>();
+        int largest = 0;
+        for (int e = 0; e < events; e++) {
+            List<Part> parts = new ArrayList<>();
+            int room = 0;
+            for (int k = rnd.nextInt(12); k >= 0; k--) {
+                Part p = randomPart(rnd);
+                parts.add(p);
+                room += p.room();
+            }
+            largest = Math.max(largest, room);
+            script.add(parts);
+        }
+        int buffer = largest + JsonBytes.LONGEST_FRACTION + slack;
+        String expected = bytes(64, j -> {
+            for (List<Part> parts : script) {
+                for (Part p : parts) {
+                    p.checked(j);
+                }
+            }
+        });
+        assertThat(bytes(buffer, j -> {
+            for (List<Part> parts : script) {
+                j.reserve(parts.stream().mapToInt(Part::room).sum());
+                for (Part p : parts) {
+                    p.put(j);
+                }
+            }
+        })).isEqualTo(expected);
+    }
+
+    @Test
+    void aReservationLongerThanABufferLessAFractionIsRefused() throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        JsonBytes j = new JsonBytes(out, 1000);
+        j.raw(new byte[999]);                       // the check is made when the room left is too short
+        j.reserve(1000 - JsonBytes.LONGEST_FRACTION);
+        j.raw(new byte[999]);
+        assertThatThrownBy(() -> j.reserve(1001 - JsonBytes.LONGEST_FRACTION))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("reserved in buffers of 1000");
+    }
+
+    @Test
+    void aFractionIsNeverLongerThanItsBound() {
+        for (double v : new double[] {Double.MIN_VALUE, -Double.MIN_VALUE, Double.MAX_VALUE, -Double.MAX_VALUE,
+            -Double.MIN_NORMAL, -0x1.fffffffffffffp-1023, -1.2345678901234567e-300}) {
+            assertThat(JsonBytes.fraction(v).length()).as("%s", v).isLessThanOrEqualTo(JsonBytes.LONGEST_FRACTION);
+        }
+    }
 }
