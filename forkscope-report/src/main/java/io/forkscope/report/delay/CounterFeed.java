@@ -52,6 +52,8 @@ final class CounterFeed implements AutoCloseable {
     private final BlockingQueue<Batch> free;
     private final BlockingQueue<Batch> found;
     private final Thread thread;
+    /** What carries a failure when the sweep holds no batch (made beforehand: the failure may be memory). */
+    private final Batch failed;
     private boolean ended;
 
     /**
@@ -67,6 +69,7 @@ final class CounterFeed implements AutoCloseable {
         for (int i = 0; i < BATCHES; i++) {
             free.add(new Batch(batchSize, width));
         }
+        failed = new Batch(0, width);
         thread = new Thread(() -> feed(profile), "forkscope counters");
         thread.setDaemon(true);           // a trace that fails without closing it keeps no JVM alive
         thread.start();
@@ -142,6 +145,7 @@ final class CounterFeed implements AutoCloseable {
                 System.arraycopy(now, 0, last, 0, width);
                 Batch b = current[0];
                 if (b.size == b.times.length) {
+                    current[0] = null;          // handed over: a failure from here on must not touch it
                     put(b);
                     b = take();
                     current[0] = b;
@@ -158,9 +162,13 @@ final class CounterFeed implements AutoCloseable {
         } catch (Stopped e) {
             // closed: nobody waits for a batch
         } catch (Throwable t) {
-            Batch b = current[0] != null ? current[0] : new Batch(0, width);
+            Batch b = current[0] != null ? current[0] : failed;
             b.failure = t;
-            found.offer(b);               // room: a batch in hand was not in the queue
+            try {
+                found.put(b);             // waits for the reader to drain a full queue; closed: interrupted
+            } catch (InterruptedException e) {
+                // closed: nobody waits for a batch
+            }
         }
     }
 
