@@ -33,7 +33,7 @@ package io.forkscope.recorder.count;
  *
  * <p>With the JDK counted too ({@code count.jdk=true}, {@link #countsJdk}), the JDK's woven classes hand
  * their counts over with {@link #addJdk} instead, which adds nothing while the thread is inside one of
- * forkscope's hooks or weavers ({@link #pause}/{@link #resume}, a depth in the cell's second long): the
+ * forkscope's hooks or weavers ({@link #pause}/{@link #resume}, a depth kept in the cell): the
  * JDK code forkscope itself runs (its ThreadLocals, collections, the weavers' ASM) is never counted. The
  * application's own classes keep {@link #add}, which does not look at the depth: forkscope's hooks never
  * run application code. Nothing here calls a woven method (Thread and ThreadLocal are never woven,
