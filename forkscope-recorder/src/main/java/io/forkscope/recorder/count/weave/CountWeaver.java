@@ -73,9 +73,10 @@ public final class CountWeaver {
         intrinsics = intrinsic.size();
         skip.addAll(intrinsic);
         Set<String> withoutTwin = new HashSet<>();
+        Set<String> declared = twinsWoven ? MethodShapes.declared(reader) : Set.of();
         for (int attempt = 0; ; attempt++) {
             ClassWriter writer = new ClassWriter(0);
-            Weave weave = new Weave(writer, reader, shapes, skip, withoutTwin);
+            Weave weave = new Weave(writer, reader, shapes, declared, skip, withoutTwin);
             try {
                 reader.accept(weave, ClassReader.EXPAND_FRAMES);
                 uncounted = skip.size() - intrinsics;
@@ -104,17 +105,19 @@ public final class CountWeaver {
     private final class Weave extends ClassVisitor {
         private final ClassReader reader;
         private final Map<String, MethodShapes.Shape> shapes;
+        private final Set<String> declared;
         private final Set<String> skip;
         private final Set<String> withoutTwin;
         private boolean frames;
         private QuietMethods quiet;
         Twins twins = Twins.NONE;
 
-        Weave(ClassVisitor next, ClassReader reader, Map<String, MethodShapes.Shape> shapes, Set<String> skip,
-              Set<String> withoutTwin) {
+        Weave(ClassVisitor next, ClassReader reader, Map<String, MethodShapes.Shape> shapes, Set<String> declared,
+              Set<String> skip, Set<String> withoutTwin) {
             super(OpenedClassReader.ASM_API, next);
             this.reader = reader;
             this.shapes = shapes;
+            this.declared = declared;
             this.skip = skip;
             this.withoutTwin = withoutTwin;
         }
@@ -124,7 +127,7 @@ public final class CountWeaver {
             frames = (version & 0xFFFF) >= Opcodes.V1_6;
             quiet = QuietMethods.of(name, access, shapes, skip);
             if (twinsWoven) {
-                twins = Twins.of(name, access, shapes, quiet, withoutTwin);
+                twins = Twins.of(name, access, shapes, declared, quiet, withoutTwin);
             }
             super.visit(version, access, name, signature, superName, interfaces);
         }

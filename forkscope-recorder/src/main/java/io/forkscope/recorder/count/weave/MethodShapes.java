@@ -76,6 +76,20 @@ final class MethodShapes extends ClassVisitor {
         return found;
     }
 
+    /** @return the keys (name + descriptor) of every method {@code reader}'s class declares, abstract and native too */
+    static java.util.Set<String> declared(ClassReader reader) {
+        java.util.Set<String> keys = new java.util.HashSet<>();
+        reader.accept(new ClassVisitor(OpenedClassReader.ASM_API) {
+            @Override
+            public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
+                                             String[] exceptions) {
+                keys.add(name + descriptor);
+                return null;
+            }
+        }, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+        return keys;
+    }
+
     @Override
     public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
         String key = name + descriptor;

@@ -41,11 +41,12 @@ final class Twins {
      * @param className the class's internal name
      * @param access    the class's access flags
      * @param shapes    its methods with code, keyed by name + descriptor
+     * @param declared  every method it declares (abstract and native too), by name + descriptor
      * @param quiet     its quiet methods
      * @param without   keys of quiet methods that must not get a twin (too large once doubled)
      */
-    static Twins of(String className, int access, Map<String, MethodShapes.Shape> shapes, QuietMethods quiet,
-                    Set<String> without) {
+    static Twins of(String className, int access, Map<String, MethodShapes.Shape> shapes, Set<String> declared,
+                    QuietMethods quiet, Set<String> without) {
         if ((access & (Opcodes.ACC_INTERFACE | Opcodes.ACC_MODULE)) != 0) {
             return NONE;
         }
@@ -62,7 +63,7 @@ final class Twins {
             int paren = key.indexOf('(');
             String name = key.substring(0, paren);
             if (!name.startsWith("<") && shapes.containsKey(key) && !without.contains(key)
-                    && !shapes.containsKey(name + descriptor(key.substring(paren)))) {
+                    && !declared.contains(name + descriptor(key.substring(paren)))) {
                 keys.add(key);
             }
         }

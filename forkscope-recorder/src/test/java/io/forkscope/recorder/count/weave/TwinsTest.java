@@ -97,6 +97,13 @@ class TwinsTest {
                 .isEqualTo(loader(false, false).loadClass(COUNTED).getMethod("walk", int.class).invoke(null, 10));
     }
 
+    @org.junit.jupiter.api.Test
+    void noTwinWhereTheClassDeclaresItsNameAndDescriptorEvenAbstract() throws Exception {
+        Class<?> clash = loader(true, false).loadClass(COUNTED + "$Clash");      // a duplicate would not load
+        assertThat(clash.getMethod("down", int.class).invoke(null, 5)).isEqualTo(5L);
+        assertThat(Arrays.stream(clash.getDeclaredMethods()).filter(m -> m.getName().equals("down"))).hasSize(2);
+    }
+
     @ParameterizedTest(name = "twins: {0}")
     @ValueSource(booleans = {false, true})
     void anExceptionsStackTraceNamesTheProgramsMethodsAndLines(boolean twins) throws Exception {
