@@ -61,7 +61,8 @@ public final class CountWeaver {
     /** @return the class with counting woven in (never null; throws when the class cannot be read) */
     public byte[] weave(byte[] bytes) {
         ClassReader reader = OpenedClassReader.of(bytes);
-        Map<String, MethodShapes.Shape> shapes = MethodShapes.of(reader);
+        MethodShapes first = MethodShapes.read(reader);
+        Map<String, MethodShapes.Shape> shapes = first.shapes();
         Set<String> skip = new HashSet<>();
         for (Map.Entry<String, MethodShapes.Shape> e : shapes.entrySet()) {
             if (e.getValue().subroutines()) {
@@ -73,7 +74,7 @@ public final class CountWeaver {
         intrinsics = intrinsic.size();
         skip.addAll(intrinsic);
         Set<String> withoutTwin = new HashSet<>();
-        Set<String> declared = twinsWoven ? MethodShapes.declared(reader) : Set.of();
+        Set<String> declared = first.declared();
         for (int attempt = 0; ; attempt++) {
             ClassWriter writer = new ClassWriter(0);
             Weave weave = new Weave(writer, reader, shapes, declared, skip, withoutTwin);

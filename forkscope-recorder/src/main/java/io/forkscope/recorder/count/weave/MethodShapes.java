@@ -15,7 +15,8 @@ import net.bytebuddy.utility.OpenedClassReader;
  * local goes right above them, so it must be known before the method's first instruction is
  * written), whether it uses {@code jsr}/{@code ret} (subroutines of class files before Java 6,
  * whose locals a new local cannot be typed across: such a method is left uncounted), and what it
- * calls, for {@link QuietMethods}.
+ * calls, for {@link QuietMethods}; and every method the class declares, code or none, so that no
+ * twin ({@link Twins}) takes a name and descriptor already there.
  */
 final class MethodShapes extends ClassVisitor {
     /**
@@ -36,16 +37,32 @@ final class MethodShapes extends ClassVisitor {
     record Call(int opcode, String owner, String name, String descriptor) {}
 
     private final Map<String, Shape> shapes = new HashMap<>();
+    private final java.util.Set<String> declared = new java.util.HashSet<>();
 
     private MethodShapes() {
         super(OpenedClassReader.ASM_API);
     }
 
-    /** @return the shapes of the methods with code in {@code reader}'s class, keyed by name + descriptor */
-    static Map<String, Shape> of(ClassReader reader) {
+    /** @return the first pass over {@code reader}'s class */
+    static MethodShapes read(ClassReader reader) {
         MethodShapes v = new MethodShapes();
         reader.accept(v, ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
-        return v.shapes;
+        return v;
+    }
+
+    /** @return the shapes of the methods with code in {@code reader}'s class, keyed by name + descriptor */
+    static Map<String, Shape> of(ClassReader reader) {
+        return read(reader).shapes;
+    }
+
+    /** @return the shapes of the methods with code, keyed by name + descriptor */
+    Map<String, Shape> shapes() {
+        return shapes;
+    }
+
+    /** @return the keys (name + descriptor) of every method the class declares, abstract and native too */
+    java.util.Set<String> declared() {
+        return declared;
     }
 
     /** The annotation the JIT's intrinsics carry (JDK 16 and later: jdk.internal.vm.annotation). */
@@ -75,24 +92,10 @@ final class MethodShapes extends ClassVisitor {
         }, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
         return found;
     }
-
-    /** @return the keys (name + descriptor) of every method {@code reader}'s class declares, abstract and native too */
-    static java.util.Set<String> declared(ClassReader reader) {
-        java.util.Set<String> keys = new java.util.HashSet<>();
-        reader.accept(new ClassVisitor(OpenedClassReader.ASM_API) {
-            @Override
-            public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
-                                             String[] exceptions) {
-                keys.add(name + descriptor);
-                return null;
-            }
-        }, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
-        return keys;
-    }
-
     @Override
     public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
         String key = name + descriptor;
+        declared.add(key);
         return new MethodVisitor(OpenedClassReader.ASM_API) {
             private boolean subroutines;
             private boolean dynamic;
