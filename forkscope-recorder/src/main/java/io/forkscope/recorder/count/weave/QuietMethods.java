@@ -102,7 +102,11 @@ final class QuietMethods {
      * JDK methods that call no code of the program's and make no fork/join event: {@code Math} and
      * {@code StrictMath}, the primitive wrappers' methods whose arguments are all primitive
      * ({@code Integer.valueOf(int)}, {@code intValue()}, {@code Long.bitCount}, ...; the wrappers are
-     * final classes), {@code Object}'s constructor and {@code System.arraycopy}.
+     * final classes), {@code Object}'s constructor, the constructors of the fork/join task classes a
+     * program's tasks extend ({@code ForkJoinTask}, {@code RecursiveTask}, {@code RecursiveAction},
+     * {@code CountedCompleter}: they store their arguments and nothing else, on JDK 17 and 25, and
+     * no hook is woven into them; so a task class's own constructor is quiet, and a task body that
+     * makes its children hands nothing over for them) and {@code System.arraycopy}.
      */
     static boolean isInertJdkCall(int opcode, String owner, String name, String descriptor) {
         switch (owner) {
@@ -119,7 +123,8 @@ final class QuietMethods {
                     }
                 }
                 return true;
-            case "java/lang/Object":
+            case "java/lang/Object", "java/util/concurrent/ForkJoinTask", "java/util/concurrent/RecursiveTask",
+                 "java/util/concurrent/RecursiveAction", "java/util/concurrent/CountedCompleter":
                 return opcode == Opcodes.INVOKESPECIAL && name.equals("<init>");
             case "java/lang/System":
                 return opcode == Opcodes.INVOKESTATIC && name.equals("arraycopy");

@@ -42,6 +42,21 @@ class QuietMethodsTest {
     void aForkJoinTasksComputeIsNeverQuiet() throws Exception {
         QuietMethods q = of(com.acme.count.Counted.Fib.class);
         assertThat(q.isQuiet("compute()Ljava/lang/Long;")).isFalse();
+        assertThat(q.isQuiet("<init>(I)V")).as("stores a field after RecursiveTask's constructor").isTrue();
+    }
+
+    @Test
+    void theTaskClassesConstructorsAreInertTheirOtherMethodsAndOtherConstructorsAreNot() {
+        for (String task : new String[] {"ForkJoinTask", "RecursiveTask", "RecursiveAction", "CountedCompleter"}) {
+            String owner = "java/util/concurrent/" + task;
+            assertThat(QuietMethods.isInertJdkCall(Opcodes.INVOKESPECIAL, owner, "<init>", "()V")).as(task).isTrue();
+            assertThat(QuietMethods.isInertJdkCall(Opcodes.INVOKEVIRTUAL, owner, "fork",
+                    "()Ljava/util/concurrent/ForkJoinTask;")).as(task).isFalse();
+            assertThat(QuietMethods.isInertJdkCall(Opcodes.INVOKESPECIAL, owner, "compute", "()V")).as(task).isFalse();
+        }
+        assertThat(QuietMethods.isInertJdkCall(Opcodes.INVOKESPECIAL, "java/util/concurrent/ForkJoinPool", "<init>",
+                "()V")).as("a pool's constructor starts nothing yet, but is the runtime's").isFalse();
+        assertThat(QuietMethods.isInertJdkCall(Opcodes.INVOKESPECIAL, "java/lang/Thread", "<init>", "()V")).isFalse();
     }
 
     /** Mutual recursion, overridable and final virtual calls, a lambda. */
