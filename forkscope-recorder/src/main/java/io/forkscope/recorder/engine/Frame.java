@@ -115,7 +115,9 @@ final class Frame {
     }
 
     void reset(TaskNode node, long span, long bspan) {
-        java.util.Arrays.fill(forked, 0, forkedCount, null);
+        for (int i = 0; i < forkedCount; i++) {     // most frames forked none or few: no call to fill
+            forked[i] = null;
+        }
         this.forkedCount = 0;
         this.forkedOverflow = false;
         this.node = node;

@@ -523,7 +523,7 @@ public final class SpanEngine implements Measurements {
                     takenBack.decrement();
                 }
             }
-            node.state = TaskNode.RUNNING;
+            node.setState(TaskNode.RUNNING);
             if (dag != null && caller == null && ts.poolParallelism > 0) {
                 dag.busyBegin(ts, now);
             }
@@ -621,7 +621,7 @@ public final class SpanEngine implements Measurements {
                 dag.frameEnding(ts);
             }
             countFinished(ts, node);
-            node.state = TaskNode.ENDED;
+            node.setState(TaskNode.ENDED);
             ts.pop();
             if (dag != null && ts.depth == 0) {
                 dag.busyEnd(ts, now);

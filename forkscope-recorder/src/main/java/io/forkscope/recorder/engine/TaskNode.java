@@ -14,7 +14,7 @@ import java.lang.invoke.VarHandle;
  * <p>Publication. The start values are final and written before the task is pushed, so the pool's
  * queue hand-off publishes them to the thread that runs the task. An ordinary task's end values
  * are plain fields written by the thread that ran it, then {@link #state} is set to
- * {@link #ENDED} (a volatile store); a waiter reads them only after reading ENDED. The pool marks
+ * {@link #ENDED} (a release store, {@link #setState}); a waiter reads them only after reading ENDED. The pool marks
  * the task done inside {@code doExec} before the recorder's exit hook runs, so a joiner can see a
  * done task whose node is still {@link #RUNNING}: it then spins for that short window (see
  * {@link SpanEngine}). A CountedCompleter's node is a {@link CompleterNode}.
@@ -138,16 +138,29 @@ public class TaskNode {
         return kind;
     }
 
+    /**
+     * Sets {@link #state} by a release store, not a volatile one: every reader of the state wants
+     * only what was written before it (the end values before ENDED, the publication above), and no
+     * writer reads, after its store, anything whose order with another thread's store matters, so
+     * the full fence of a volatile store (one a task, twice: RUNNING and ENDED) buys nothing. Reads
+     * stay volatile (acquire).
+     */
+    void setState(int s) {
+        STATE.setRelease(this, s);
+    }
+
     boolean takeAdditive() {
         return additiveTaken == 0 && ADDITIVE_TAKEN.compareAndSet(this, 0, 1);
     }
 
     private static final VarHandle ADDITIVE_TAKEN;
+    private static final VarHandle STATE;
 
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
             ADDITIVE_TAKEN = l.findVarHandle(TaskNode.class, "additiveTaken", int.class);
+            STATE = l.findVarHandle(TaskNode.class, "state", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
