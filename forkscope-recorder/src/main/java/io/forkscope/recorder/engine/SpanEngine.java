@@ -917,15 +917,16 @@ public final class SpanEngine implements Measurements {
     }
 
     public void work(long units) {
+        if (units <= 0 || unit != Unit.ABSTRACT) {
+            return;          // no event in other units: not even the thread's state is looked up
+        }
         ThreadState ts = enter();
         if (ts == null) {
             return;
         }
         try {
-            if (units > 0 && unit == Unit.ABSTRACT) {
-                frame(ts, clock.nanoTime());
-                ts.pendingUnits += units;
-            }
+            frame(ts, clock.nanoTime());
+            ts.pendingUnits += units;
         } finally {
             ts.leave();
         }
@@ -1498,6 +1499,12 @@ public final class SpanEngine implements Measurements {
      * and a field write, no thread-local lookup: the task's node says whether this thread runs it.
      */
     public void execReturned(TaskHandle task) {
+        if (unit == Unit.BYTECODES && dag == null && !BytecodeCounter.countsJdk()) {
+            // nothing counts between the body's return and the end hook (the runtime's code is never
+            // woven, and without count.jdk nothing else of the JDK is), and without a DAG the end
+            // hook's coarse clock dates the end as well as a read here would: one hook less a task
+            return;
+        }
         TaskNode node = task.getForkscopeNode();
         if (node != null && node.state == TaskNode.RUNNING) {
             if (unit == Unit.BYTECODES) {
