@@ -16,15 +16,13 @@ import net.bytebuddy.utility.OpenedClassReader;
  * initialiser: class initialisation runs once, on whichever thread first touches the class, so in a
  * parallel run its count would land in a different task from run to run (the methods it calls still
  * count). Abstract and native methods have no code: a native method counts as the one instruction
- * that calls it, in its caller. An application class's methods look the thread's cell up once, at
- * their start ({@link CountingMethod#withCell}); one that this makes larger than 64 KB is woven again
- * with the shorter hand-over (a call of {@code BytecodeCounter.add} at each). A method using
- * {@code jsr}/{@code ret} (class files before Java 6) is left uncounted, and so is one that the
- * counting would make larger than 64 KB even so (the class is woven again without it);
- * {@link #uncountedMethods} says how many. An application class's quiet methods
+ * that calls it, in its caller. A method using {@code jsr}/{@code ret} (class files before Java 6)
+ * is left uncounted, and so is one that the counting would make larger than 64 KB (the class is woven
+ * again without it); {@link #uncountedMethods} says how many. An application class's quiet methods
  * also get twins ({@link Twins}, written after the class's own methods by a second pass over it); a
  * twin that would be larger than 64 KB is left out (the class is woven again, and quiet calls of that
- * method then call the original, as they would without twins).
+ * method then call the original, as they would without twins), and an original that its calls to twins
+ * would make larger than 64 KB calls the originals instead (each twin call pushes a cell and a lane).
  */
 public final class CountWeaver {
     private final String hooks;
@@ -77,22 +75,23 @@ public final class CountWeaver {
         intrinsics = intrinsic.size();
         skip.addAll(intrinsic);
         Set<String> withoutTwin = new HashSet<>();
-        Set<String> plainHandOver = new HashSet<>();
+        Set<String> callsNoTwin = new HashSet<>();
         Set<String> declared = first.declared();
         for (int attempt = 0; ; attempt++) {
             ClassWriter writer = new ClassWriter(0);
-            Weave weave = new Weave(writer, reader, shapes, declared, skip, withoutTwin, plainHandOver);
+            Weave weave = new Weave(writer, reader, shapes, declared, skip, withoutTwin, callsNoTwin);
             try {
                 reader.accept(weave, ClassReader.EXPAND_FRAMES);
                 uncounted = skip.size() - intrinsics;
                 return writer.toByteArray();
             } catch (MethodTooLargeException e) {
-                // too large: a twin is left out; an original is woven again with the shorter hand-over
-                // (a call of add), and left uncounted only when that is still too large
+                // too large: a twin is left out; an original that calls twins calls the originals
+                // instead (a twin call pushes the cell and a lane), and is left uncounted only when it
+                // is too large even so
                 String key = e.getMethodName() + e.getDescriptor();
                 String original = weave.twins.originalOf(e.getMethodName(), e.getDescriptor());
                 boolean added = original != null ? withoutTwin.add(original)
-                        : !jdk && plainHandOver.add(key) || skip.add(key);
+                        : !weave.twins.keys().isEmpty() && callsNoTwin.add(key) || skip.add(key);
                 if (attempt > 3 * shapes.size() || !added) {
                     throw e;
                 }
@@ -116,16 +115,16 @@ public final class CountWeaver {
         private final Set<String> declared;
         private final Set<String> skip;
         private final Set<String> withoutTwin;
-        /** Originals whose hand-overs call {@code add}: woven with the cell's local, they passed 64 KB. */
-        private final Set<String> plainHandOver;
+        /** Originals whose quiet calls call the callees' originals, not their twins: with twin calls they passed 64 KB. */
+        private final Set<String> callsNoTwin;
         private boolean frames;
         private QuietMethods quiet;
         Twins twins = Twins.NONE;
 
         Weave(ClassVisitor next, ClassReader reader, Map<String, MethodShapes.Shape> shapes, Set<String> declared,
-              Set<String> skip, Set<String> withoutTwin, Set<String> plainHandOver) {
+              Set<String> skip, Set<String> withoutTwin, Set<String> callsNoTwin) {
             super(OpenedClassReader.ASM_API, next);
-            this.plainHandOver = plainHandOver;
+            this.callsNoTwin = callsNoTwin;
             this.reader = reader;
             this.shapes = shapes;
             this.declared = declared;
@@ -179,11 +178,8 @@ public final class CountWeaver {
             if (mv == null || shape == null || name.equals("<clinit>") || skip.contains(key)) {
                 return mv;
             }
-            if (jdk || plainHandOver.contains(key)) {
-                return new CountingMethod(mv, shape.maxLocals(), frames, hooks, quiet,
-                        jdk ? CountingMethod.ADD_JDK : CountingMethod.ADD, twins);
-            }
-            return CountingMethod.withCell(mv, shape.maxLocals(), frames, hooks, quiet, twins);
+            return new CountingMethod(mv, shape.maxLocals(), frames, hooks, quiet,
+                    jdk ? CountingMethod.ADD_JDK : CountingMethod.ADD, callsNoTwin.contains(key) ? Twins.NONE : twins);
         }
     }
 

@@ -22,11 +22,7 @@ import net.bytebuddy.utility.OpenedClassReader;
  *       local {@code L} (a long at slot {@code max_locals}, zeroed at the method's start), before
  *       its last instruction (the jump's operands stay on the stack below);
  *   <li>a segment ending in a call, a return or {@code athrow} hands {@code L + k} to the thread
- *       right before that instruction and zeroes {@code L}: an application class's method adds it to
- *       the first lane of the thread's cell, which it looked up once at its start into a local
- *       {@code C} ({@link #withCell}; {@code L} is then at {@code max_locals + 1}); a JDK class's
- *       calls {@code BytecodeCounter.addJdk}, and a method too large for the cell's code calls
- *       {@code BytecodeCounter.add};
+ *       ({@code BytecodeCounter.add}) right before that instruction and zeroes {@code L};
  *   <li>but a segment ending in a call to a method that cannot reach a fork/join event
  *       ({@link QuietMethods}: a quiet method of the same class, {@code Math.max}, ...) only adds
  *       {@code k} to {@code L}: the callee hands over its own count at its return, and this frame's
@@ -68,11 +64,7 @@ final class CountingMethod extends MethodVisitor {
     static final String ADD_JDK = "addJdk";
 
     private final int slot;
-    /**
-     * The cell's local {@code C}: a twin's copy of its cell argument (its lane {@code N} is the next
-     * slot), or in an original of an application class the cell it looked up at its start; -1 in a
-     * JDK class's method (its hand-overs call {@link #ADD_JDK}) or one woven {@link #plainHandOver}.
-     */
+    /** A twin's copy of its cell argument ({@code C}; its lane {@code N} is the next slot), or -1 in an original. */
     private final int cellSlot;
     /** The cell argument's slot in a twin (its original arguments' size; the lane's is the next), or -1. */
     private final int cellArgument;
@@ -116,19 +108,6 @@ final class CountingMethod extends MethodVisitor {
     }
 
     /**
-     * An original method of an application class whose hand-overs add to the calling thread's cell,
-     * looked up once at the method's start ({@code C}, at slot {@code maxLocals}; {@code L} above it),
-     * instead of calling {@link #ADD}, which looks it up at every hand-over. Every invocation that
-     * returns or throws hands over at least once, so this never looks up more often than {@code add}
-     * would; a method with several hand-overs (a task body that forks, joins and calls out) looks up
-     * once instead of at each. The count is the same instruction for instruction.
-     */
-    static CountingMethod withCell(MethodVisitor mv, int maxLocals, boolean frames, String hooks, QuietMethods quiet,
-                                   Twins twins) {
-        return new CountingMethod(mv, maxLocals + 1, maxLocals, -1, frames, hooks, quiet, ADD, twins);
-    }
-
-    /**
      * A twin ({@link Twins}): the original's body, whose hand-overs add to the lane of the cell its last
      * two arguments give.
      *
@@ -155,11 +134,6 @@ final class CountingMethod extends MethodVisitor {
     }
 
     private boolean isTwin() {
-        return cellArgument >= 0;
-    }
-
-    /** Whether hand-overs add to the cell in {@code C} (a twin, or an original {@link #withCell}). */
-    private boolean hasCell() {
         return cellSlot >= 0;
     }
 
@@ -171,9 +145,6 @@ final class CountingMethod extends MethodVisitor {
             super.visitVarInsn(Opcodes.ASTORE, cellSlot);
             super.visitVarInsn(Opcodes.ILOAD, cellArgument + 1);
             super.visitVarInsn(Opcodes.ISTORE, cellSlot + 1);
-        } else if (hasCell()) {
-            super.visitMethodInsn(Opcodes.INVOKESTATIC, COUNTER, "cell", "()[J", false);
-            super.visitVarInsn(Opcodes.ASTORE, cellSlot);
         }
         super.visitInsn(Opcodes.LCONST_0);
         super.visitVarInsn(Opcodes.LSTORE, slot);
@@ -214,20 +185,18 @@ final class CountingMethod extends MethodVisitor {
         for (int i = 0; i < numLocal; i++) {
             slots += local[i] == Opcodes.LONG || local[i] == Opcodes.DOUBLE ? 2 : 1;
         }
-        int below = hasCell() ? cellSlot : slot;      // the method's own locals end here
+        int below = isTwin() ? cellSlot : slot;      // the method's own locals end here
         if (slots > below) {
             throw new IllegalStateException("a frame declares more locals than max_locals");
         }
-        int added = isTwin() ? 3 : hasCell() ? 2 : 1;
+        int added = isTwin() ? 3 : 1;
         Object[] extended = new Object[numLocal + (below - slots) + added];
         System.arraycopy(local, 0, extended, 0, numLocal);
         for (int i = numLocal; i < extended.length - added; i++) {
             extended[i] = Opcodes.TOP;
         }
-        if (hasCell()) {
-            extended[extended.length - added] = "[J";
-        }
         if (isTwin()) {
+            extended[extended.length - 3] = "[J";
             extended[extended.length - 2] = Opcodes.INTEGER;
         }
         extended[extended.length - 1] = Opcodes.LONG;
@@ -268,13 +237,9 @@ final class CountingMethod extends MethodVisitor {
         if (zero && k == 0) {
             return;
         }
-        if (hasCell()) {          // cell[lane] += L + k, at most six more stack slots
+        if (isTwin()) {           // cell[lane] += L + k, at most six more stack slots
             super.visitVarInsn(Opcodes.ALOAD, cellSlot);
-            if (isTwin()) {
-                super.visitVarInsn(Opcodes.ILOAD, cellSlot + 1);
-            } else {
-                super.visitIntInsn(Opcodes.BIPUSH, BytecodeCounter.COUNT);     // what add adds to
-            }
+            super.visitVarInsn(Opcodes.ILOAD, cellSlot + 1);
             super.visitInsn(Opcodes.DUP2);
             super.visitInsn(Opcodes.LALOAD);
             if (!zero) {
@@ -409,7 +374,7 @@ final class CountingMethod extends MethodVisitor {
             k++;
             accumulate();            // no event can come during the call: the count stays in L
             if (twins.has(owner, name, descriptor)) {      // the callee's twin, given this thread's cell and a lane
-                if (hasCell()) {
+                if (isTwin()) {
                     super.visitVarInsn(Opcodes.ALOAD, cellSlot);
                 } else {
                     super.visitMethodInsn(Opcodes.INVOKESTATIC, COUNTER, "cell", "()[J", false);
@@ -463,7 +428,7 @@ final class CountingMethod extends MethodVisitor {
     @Override
     public void visitMaxs(int maxStack, int maxLocals) {
         release();
-        super.visitMaxs(maxStack + (hasCell() ? 6 : 4), Math.max(maxLocals, slot + 2));
+        super.visitMaxs(maxStack + (isTwin() ? 6 : 4), Math.max(maxLocals, slot + 2));
     }
 
     @Override

@@ -6,11 +6,7 @@ import io.forkscope.recorder.count.BytecodeCounter;
 import io.forkscope.recorder.sites.weave.WeavingLoader;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
-import net.bytebuddy.jar.asm.ClassReader;
-import net.bytebuddy.jar.asm.ClassVisitor;
 import net.bytebuddy.jar.asm.ClassWriter;
 import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
@@ -18,42 +14,29 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Methods near the class file's 64 KB limit of code, generated here so that their sizes are known:
- * the counting weaver's longer forms (the cell's hand-over in an original, a twin's extra arguments)
- * would pass the limit where the shorter form does not, and the weaver must fall back to the shorter
- * form with the same count, or leave the method uncounted when even that does not fit.
+ * a twin's extra arguments would pass the limit where its original does not, and the weaver must leave
+ * the twin out with the same count; a method that counting would take past the limit is left uncounted.
  *
  * <p>Sizes, per repetition of the generated body: {@code big} repeats {@code iconst_1 iconst_2
- * invokestatic Counted.add pop} (6 bytes; a call to another class, so a hand-over: 6 more bytes as a
- * call of {@code add}, 11 more as the cell's {@code aload bipush dup2 laload ldc2_w ladd lastore});
- * {@code bigQuiet} repeats {@code invokestatic one pop} (4 bytes; a quiet call: the count's
- * {@code lload ldc2_w ladd lstore}, 8 more, and in the twin the cell and lane, 4 more).
+ * invokestatic Counted.add pop} (6 bytes; a call to another class, so a hand-over: 6 more bytes, the
+ * count's {@code ldc2_w} and the call of {@code add});
+ * {@code bigQuiet} and {@code bigCaller} repeat {@code invokestatic one pop} (4 bytes; a quiet call:
+ * the count's {@code lload_0 ldc2_w ladd lstore_0}, 6 more; calling one's twin, the cell and lane pushed
+ * for it, {@code invokestatic cell bipush}, 5 more; in bigQuiet's twin, whose cell, lane and count are
+ * at slots 2, 3 and 4, {@code aload_2 bipush} and the count's {@code lload 4 ... lstore 4}, 7 more).
+ * bigCaller also calls another class's method once, so it is not quiet and has no twin.
  */
 class LargeMethodTest {
     private static final String BIG = "com/acme/big/Big";
     private static final String COUNTED = "com/acme/count/Counted";
 
-    /** Fits with the hand-overs as calls of add (4,500 x 12 bytes), not with the cell's (4,500 x 17). */
-    private static final int CELL_TOO_LARGE = 4_500;
-    /** Fits unwoven (6,000 x 6 bytes), not woven in any form (6,000 x 12 bytes and more). */
+    /** Fits unwoven (6,000 x 6 bytes), not woven (6,000 x 12 bytes). */
     private static final int COUNTING_TOO_LARGE = 6_000;
-    /** bigQuiet fits woven (4,500 x 12 bytes), its twin does not (4,500 x 16). */
-    private static final int TWIN_TOO_LARGE = 4_500;
+    /** bigQuiet and bigCaller fit woven calling one's original (5,500 x 10 bytes), not calling its twin, nor as a twin (x 15). */
+    private static final int TWIN_TOO_LARGE = 5_500;
 
     @Test
-    void anOriginalTooLargeWithTheCellHandsOverThroughAddWithTheSameCount() throws Exception {
-        CountWeaver weaver = new CountWeaver("none/Hooks");
-        byte[] woven = weaver.weave(big(CELL_TOO_LARGE, 10));
-        assertThat(weaver.uncountedMethods()).isZero();
-        assertThat(calls(woven, "big")).contains("add").doesNotContain("cell");
-        assertThat(calls(woven, "small")).contains("cell").doesNotContain("add");   // the rest keep the cell
-        Class<?> big = define(woven);
-        // big: 4 instructions a repetition and Counted.add's 4 (iload_0 iload_1 iadd ireturn), then return
-        assertThat(count(big, "big")).isEqualTo(CELL_TOO_LARGE * 8L + 1);
-        assertThat(count(big, "small")).isEqualTo(10 * 8L + 1);
-    }
-
-    @Test
-    void anOriginalTooLargeInAnyFormIsLeftUncounted() throws Exception {
+    void anOriginalTooLargeWovenIsLeftUncounted() throws Exception {
         CountWeaver weaver = new CountWeaver("none/Hooks");
         byte[] woven = weaver.weave(big(COUNTING_TOO_LARGE, 10));
         assertThat(weaver.uncountedMethods()).isOne();
@@ -63,7 +46,7 @@ class LargeMethodTest {
     }
 
     @Test
-    void aTwinTooLargeIsLeftOutAndItsQuietCallsCallTheOriginalWithTheSameCount() throws Exception {
+    void aTwinOrTwinCallsTooLargeAreLeftOutWithTheSameCount() throws Exception {
         for (int n : new int[] {100, TWIN_TOO_LARGE}) {
             CountWeaver weaver = new CountWeaver("none/Hooks");
             Class<?> big = define(weaver.weave(quiet(n)));
@@ -76,6 +59,10 @@ class LargeMethodTest {
             assertThat(count(big, "callsBig")).as("n = %d", n).isEqualTo(expected);
             Class<?> plain = define(CountWeaver.withoutTwins("none/Hooks").weave(quiet(n)));
             assertThat(count(plain, "callsBig")).as("n = %d without twins", n).isEqualTo(expected);
+            // bigCaller: n x (invokestatic pop and one's 2), iconst_1 iconst_2 invokestatic pop and Counted.add's 4, return
+            long callerExpected = n * 4L + 4 + 4 + 1;
+            assertThat(count(big, "bigCaller")).as("n = %d", n).isEqualTo(callerExpected);
+            assertThat(count(plain, "bigCaller")).as("n = %d without twins", n).isEqualTo(callerExpected);
         }
     }
 
@@ -104,7 +91,7 @@ class LargeMethodTest {
         mv.visitEnd();
     }
 
-    /** Big with quiet one(), bigQuiet() (n calls of one) and callsBig() (a quiet call of bigQuiet). */
+    /** Big with quiet one(), bigQuiet() (n calls of one), callsBig() (a quiet call of bigQuiet) and bigCaller(). */
     private static byte[] quiet(int n) {
         ClassWriter cw = classWriter();
         MethodVisitor one = cw.visitMethod(Opcodes.ACC_STATIC, "one", "()I", null, null);
@@ -122,6 +109,19 @@ class LargeMethodTest {
         mv.visitInsn(Opcodes.RETURN);
         mv.visitMaxs(1, 0);
         mv.visitEnd();
+        MethodVisitor notQuiet = cw.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "bigCaller", "()V", null, null);
+        notQuiet.visitCode();
+        for (int i = 0; i < n; i++) {
+            notQuiet.visitMethodInsn(Opcodes.INVOKESTATIC, BIG, "one", "()I", false);
+            notQuiet.visitInsn(Opcodes.POP);
+        }
+        notQuiet.visitInsn(Opcodes.ICONST_1);
+        notQuiet.visitInsn(Opcodes.ICONST_2);
+        notQuiet.visitMethodInsn(Opcodes.INVOKESTATIC, COUNTED, "add", "(II)I", false);
+        notQuiet.visitInsn(Opcodes.POP);
+        notQuiet.visitInsn(Opcodes.RETURN);
+        notQuiet.visitMaxs(2, 0);
+        notQuiet.visitEnd();
         MethodVisitor caller = cw.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "callsBig", "()V", null, null);
         caller.visitCode();
         caller.visitMethodInsn(Opcodes.INVOKESTATIC, BIG, "bigQuiet", "()V", false);
@@ -156,29 +156,6 @@ class LargeMethodTest {
         long before = BytecodeCounter.current();
         m.invoke(null);
         return BytecodeCounter.current() - before;
-    }
-
-    /** The methods of BytecodeCounter that {@code method} of the class file calls. */
-    private static List<String> calls(byte[] classFile, String method) {
-        List<String> names = new ArrayList<>();
-        new ClassReader(classFile).accept(new ClassVisitor(Opcodes.ASM9) {
-            @Override
-            public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
-                                             String[] exceptions) {
-                if (!name.equals(method)) {
-                    return null;
-                }
-                return new MethodVisitor(Opcodes.ASM9) {
-                    @Override
-                    public void visitMethodInsn(int opcode, String owner, String callee, String desc, boolean itf) {
-                        if (owner.equals(CountingMethod.COUNTER)) {
-                            names.add(callee);
-                        }
-                    }
-                };
-            }
-        }, 0);
-        return names;
     }
 
     /** How many twins (private synthetic methods of that name) the class declares. */
