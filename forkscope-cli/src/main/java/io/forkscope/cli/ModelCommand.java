@@ -181,7 +181,7 @@ final class ModelCommand implements Callable<Integer> {
         /**
          * b from the counts takes T1' per task as constant in n; where it moved more than a tenth a step over the
          * trained sizes (nqueens: 3.4-3.7x, a cut-off at a depth), a warning on stderr says so and names the
-         * alternative. Noise moves it less: fib's moved 0.94-1.0x at n 35..38 in three sweeps.
+         * alternative. Noise moves it less: fib's was 0.94, 0.96 and 1.05x at n 35..38 in three sweeps (runs 5-7).
          */
         private static void warnIfWorkPerTaskMoves(List<io.forkscope.analysis.model.TrainingRun> runs, PrintWriter err) {
             java.util.OptionalDouble g = io.forkscope.analysis.model.ExponentialBase.workPerTaskGrowth(runs);

@@ -78,17 +78,20 @@ public final class ExponentialBase {
     }
 
     /**
-     * T1' per task's growth a step of n, e^β of ln(T1'/create_task) against n weighted as {@link #fit}, over the
-     * 1-worker runs with a task (all runs with one if none has 1 worker); empty without two such sizes. 1 is
-     * what {@link ModelOptions.BaseFrom#TASK_COUNTS} assumes (each leaf the same work); fib's was 0.94-0.97
-     * at n 35..38 (warming up), nqueens' 3.4-3.7 (a depth cut-off: deeper leaves, more work each).
+     * T1' per task's growth a step of n: T1''s growth over the task counts', each fitted as {@link #fit} does
+     * (T1' from the 1-worker runs where there are any, weighted by T1'²; the counts from every run with a
+     * task); empty where either has fewer than two sizes. 1 is what {@link ModelOptions.BaseFrom#TASK_COUNTS}
+     * assumes (each leaf the same work); docs/model.md gives fib's and nqueens' in three sweeps.
      */
     public static OptionalDouble workPerTaskGrowth(java.util.List<TrainingRun> all) {
-        java.util.List<TrainingRun> withTasks = all.stream().filter(r -> r.createTask() > 0).toList();
-        java.util.List<TrainingRun> oneWorker = withTasks.stream().filter(r -> r.p() == 1).toList();
-        java.util.List<TrainingRun> runs = oneWorker.isEmpty() ? withTasks : oneWorker;
-        return growth(runs.stream().mapToDouble(TrainingRun::n).toArray(),
-                runs.stream().mapToDouble(r -> r.serialWork() / r.createTask()).toArray());
+        java.util.List<TrainingRun> oneWorker = all.stream().filter(r -> r.p() == 1).toList();
+        java.util.List<TrainingRun> serial = oneWorker.isEmpty() ? all : oneWorker;
+        OptionalDouble work = growth(serial.stream().mapToDouble(TrainingRun::n).toArray(),
+                serial.stream().mapToDouble(TrainingRun::serialWork).toArray());
+        OptionalDouble tasks = growth(all.stream().mapToDouble(TrainingRun::n).toArray(),
+                all.stream().mapToDouble(TrainingRun::createTask).toArray());
+        return work.isPresent() && tasks.isPresent() ? OptionalDouble.of(work.getAsDouble() / tasks.getAsDouble())
+                : OptionalDouble.empty();
     }
 
     /** e^β, the slope of {@link #fit} whatever its sign; empty without two distinct n with a positive value. */

@@ -57,12 +57,12 @@ public record ModelOptions(Validation validation, boolean exponential, double ba
 
     /**
      * s = bⁿ with b fitted from the task counts create_task(n) (for T1' and the counts alike), and T1' in the
-     * bases of {@link #exponentialFitted()}: b is the growth of the leaf count, which the work follows when
-     * the recursion's cut-off is a size (each leaf the same work), not a depth (nqueens: deeper leaves,
-     * more work each, and the work grows faster than the count).
+     * bases 1 and s ({@link ModelBases#SERIAL_WORK_COUNTS_BASE}): b is the growth of the leaf count, which the
+     * work follows when the recursion's cut-off is a size (each leaf the same work), not a depth (nqueens:
+     * deeper leaves, more work each, and the work grows faster than the count).
      */
     public static ModelOptions exponentialFromCounts() {
-        return new ModelOptions(Validation.DEFAULT, true, Double.NaN, ModelBases.SERIAL_WORK_FITTED_BASE,
+        return new ModelOptions(Validation.DEFAULT, true, Double.NaN, ModelBases.SERIAL_WORK_COUNTS_BASE,
                 BaseFrom.TASK_COUNTS);
     }
 
