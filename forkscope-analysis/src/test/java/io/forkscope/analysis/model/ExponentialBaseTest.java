@@ -86,7 +86,7 @@ class ExponentialBaseTest {
     /**
      * b from the task counts: fib's create_task(n) is F(n+1) − 1 for a cut-off at n 1 (a whole number, exact
      * in every run), which gives φ to 1e-6 at n 35..38 (F(n+1)/F(n) − φ falls as φ⁻²ⁿ), whatever T1' says;
-     * counts that do not grow (a cut-off at a depth: strassen's 56 tasks at every n) or tasks at one size
+     * counts that do not grow (a cut-off at a depth: strassen's 48 tasks at every n) or tasks at one size
      * cannot tell b and say so.
      */
     @Test
@@ -101,8 +101,8 @@ class ExponentialBaseTest {
         assertThat(ExponentialBase.ofTaskCounts(runs)).isCloseTo(PHI, within(1e-6));
         assertThat(Math.abs(ExponentialBase.ofSerialWork(runs) / PHI - 1)).isGreaterThan(0.05);
 
-        TrainingRun depth1 = new TrainingRun(256, 1, 5e6, 5e6, 56, 56, 0, 0, 5e6, 1e3);
-        TrainingRun depth2 = new TrainingRun(512, 1, 4e7, 4e7, 56, 56, 0, 0, 4e7, 1e3);
+        TrainingRun depth1 = new TrainingRun(256, 1, 5e6, 5e6, 48, 48, 0, 0, 5e6, 1e3);
+        TrainingRun depth2 = new TrainingRun(512, 1, 4e7, 4e7, 48, 48, 0, 0, 4e7, 1e3);
         assertThatThrownBy(() -> ExponentialBase.ofTaskCounts(List.of(depth1, depth2)))
                 .isInstanceOf(UnfittableRuns.class).hasMessageContaining("task counts do not grow with n")
                 .hasMessageContaining("--exponential alone");
