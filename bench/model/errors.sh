@@ -5,10 +5,11 @@
 # table (docs/model.md). Options after the programs' list go to model fit (e.g. --net --fastest-trial
 # --keep-noisy, --cv groups, --trials all); fib and nqueens are fitted --exponential, with b fitted from
 # their T1'(n) or, with --base B, given (--base 2: the paper's 2^n). --bases-of PROG=LIST (repeatable)
-# names T1'(n)'s bases for one program (model fit --bases). The fitted models go to DIR/models/, and
+# names T1'(n)'s bases for one program (model fit --bases); --base-of PROG=B (repeatable) gives one
+# exponential program its own b (a number, or counts: model fit --exponential counts). The fitted models go to DIR/models/, and
 # the table's program column gives each exponential model's b.
 #
-# Usage: bench/model/errors.sh DIR [--programs fft,fib,...] [--base B] [--bases-of PROG=LIST ...]
+# Usage: bench/model/errors.sh DIR [--programs fft,fib,...] [--base B] [--base-of PROG=B ...] [--bases-of PROG=LIST ...]
 #                              [MODEL FIT OPTIONS ...]
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -18,17 +19,19 @@ source "$root/bench/model/grid.sh"
 programs=("${ALL_PROGRAMS[@]}")
 base=""
 declare -A bases_of=()
+declare -A base_of=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --programs) IFS=, read -r -a programs <<< "$2"; shift 2 ;;
         --base) base="$2"; shift 2 ;;
         --bases-of) bases_of["${2%%=*}"]="${2#*=}"; shift 2 ;;
+        --base-of) base_of["${2%%=*}"]="${2#*=}"; shift 2 ;;
         *) break ;;
     esac
 done
 jar="${FORKSCOPE_JAR:-$root/forkscope-cli/target/forkscope.jar}"
 mkdir -p "$dir/models"
-tag=$(echo "${*:-default}${base:+ base$base}${bases_of[*]:+ bases}" | tr -d ' -' | tr -c 'A-Za-z0-9.\n' '_')
+tag=$(echo "${*:-default}${base:+ base$base}${base_of[*]:+ baseof${base_of[*]}}${bases_of[*]:+ bases}" | tr -d ' -' | tr -c 'A-Za-z0-9.\n' '_')
 echo "| program | runs (train / check) | T1' | T1 | create_task | delay | no_work Eq. 15 | no_work span | time Eq. 15 | time span |"
 echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
 for prog in "${programs[@]}"; do
@@ -36,7 +39,8 @@ for prog in "${programs[@]}"; do
     grid "$prog"
     model="$dir/models/$prog-$tag.json"
     extra=()
-    [ -n "$EXPONENTIAL" ] && extra+=("$EXPONENTIAL") && [ -n "$base" ] && extra+=("$base")
+    b="${base_of[$prog]:-$base}"
+    [ -n "$EXPONENTIAL" ] && extra+=("$EXPONENTIAL") && [ -n "$b" ] && extra+=("$b")
     [ -n "${bases_of[$prog]:-}" ] && extra+=(--bases "${bases_of[$prog]}")
     if ! java -jar "$jar" model fit "$dir/$prog-train" "${extra[@]}" "$@" -o "$model" --force \
             > "$dir/models/$prog-$tag.txt" 2> "$dir/models/$prog-$tag.err"; then

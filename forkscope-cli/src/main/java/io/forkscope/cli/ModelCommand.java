@@ -98,7 +98,9 @@ final class ModelCommand implements Callable<Integer> {
                 description = "an exponential program (fib, nqueens): the bases take s = B^n where they say n; without B,"
                         + " B is fitted from T1'(n) (the slope of ln T1' against n, weighted by T1'^2) and T1'(n) takes"
                         + " the bases 1, s, s lg s, s lglg s (none that grows faster than the B just fitted);"
-                        + " --exponential 2 is the paper's, with Eq. 11's bases")
+                        + " --exponential counts: B fitted from the task counts create_task(n) instead, for T1'(n) too"
+                        + " (a recursion cut off at a size, as fib: its work grows as its leaf count; not for a cut-off"
+                        + " at a depth, as nqueens); --exponential 2 is the paper's, with Eq. 11's bases")
         String exponential;
 
         @Option(names = "--cv", paramLabel = "HOW", description = "how each component's bases and regularisation are"
@@ -157,11 +159,14 @@ final class ModelCommand implements Callable<Integer> {
             } catch (UnfittableRuns e) {
                 throw new UserError(index.file() + ": " + e.getMessage());
             }
+            if (options.baseFrom() == ModelOptions.BaseFrom.TASK_COUNTS) {
+                warnIfWorkPerTaskMoves(set.runs(), err);
+            }
             PrintWriter o = spec.commandLine().getOut();
             if (json) {
                 ModelJson.fit(model, set.grid(), o);
             } else {
-                ModelText.fit(model, set.grid(), index.file().toString(), options.fitsBase(), o);
+                ModelText.fit(model, set.grid(), index.file().toString(), options.baseFrom(), o);
             }
             if (out != null) {
                 try (Writer w = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {
@@ -171,6 +176,22 @@ final class ModelCommand implements Callable<Integer> {
                         + ShellWords.quote(out) + " --n N -p P)");
             }
             return 0;
+        }
+
+        /**
+         * b from the counts takes T1' per task as constant in n; where it moved more than a tenth a step over the
+         * trained sizes (nqueens: 3.4-3.7x, a cut-off at a depth), a warning on stderr says so and names the
+         * alternative. Noise moves it less: fib's was 0.94, 0.96 and 1.05x at n 35..38 in three sweeps (runs 5-7).
+         */
+        private static void warnIfWorkPerTaskMoves(List<io.forkscope.analysis.model.TrainingRun> runs, PrintWriter err) {
+            java.util.OptionalDouble g = io.forkscope.analysis.model.ExponentialBase.workPerTaskGrowth(runs);
+            if (g.isPresent() && Math.abs(Math.log(g.getAsDouble())) > Math.log(1.1)) {
+                err.println(String.format(java.util.Locale.ROOT, "forkscope model fit: warning: T1' per task changed"
+                        + " %.3gx a step of n over the trained sizes, where --exponential counts takes it as constant"
+                        + " (each leaf the same work; a cut-off at a recursion depth makes deeper leaves with more work"
+                        + " each): --exponential alone fits b from T1'(n)", g.getAsDouble()));
+                err.flush();
+            }
         }
 
         /** The options' fit, or a user error naming the option that does not read. */
@@ -183,6 +204,7 @@ final class ModelCommand implements Callable<Integer> {
             }
             ModelOptions options = exponential == null ? ModelOptions.linear()
                     : OptionalBase.FITTED.equals(exponential) ? ModelOptions.exponentialFitted()
+                    : OptionalBase.COUNTS.equals(exponential) ? ModelOptions.exponentialFromCounts()
                     : ModelOptions.exponential(OptionalBase.base(exponential));
             options = options.withValidation(validation);
             if (bases != null) {
@@ -220,13 +242,16 @@ final class ModelCommand implements Callable<Integer> {
     static final class OptionalBase implements picocli.CommandLine.IParameterConsumer {
         /** The option's value when no B follows: b is fitted. */
         static final String FITTED = "fit";
+        /** The option's value {@code counts}: b is fitted from the task counts, for T1' too. */
+        static final String COUNTS = "counts";
         private static final java.util.regex.Pattern NUMBER = java.util.regex.Pattern.compile(
                 "[0-9]+(\\.[0-9]*)?([eE][+-]?[0-9]+)?");
 
         @Override
         public void consumeParameters(java.util.Stack<String> args, picocli.CommandLine.Model.ArgSpec argSpec,
                                       CommandSpec commandSpec) {
-            argSpec.setValue(!args.isEmpty() && NUMBER.matcher(args.peek()).matches() ? args.pop() : FITTED);
+            argSpec.setValue(!args.isEmpty() && (NUMBER.matcher(args.peek()).matches() || COUNTS.equals(args.peek()))
+                    ? args.pop() : FITTED);
         }
 
         /** B, or a user error: b must be a number above 1 (s = b^n must grow with n). */

@@ -144,6 +144,49 @@ class ModelCommandTest {
         fit = CliRunner.run("model", "fit", exp.toString(), "--exponential=1.5", "--json");
         assertThat(fit.exitCode()).as(fit.err()).isZero();
         assertThat(new ObjectMapper().readTree(fit.out()).get("base").asDouble()).isEqualTo(1.5);
+
+        // counts: b from create_task(n) (1.5^n / 1000, truncated), T1' in 1 and s; before DIR it leaves DIR alone
+        Path counts = dir.resolve("counts.json");
+        fit = CliRunner.run("model", "fit", "--exponential", "counts", exp.toString(), "-o", counts.toString());
+        assertThat(fit.exitCode()).as(fit.err()).isZero();
+        assertThat(fit.out().replaceAll("\\s+", " ")).contains("fitted from create_task(n)", "for T1'(n) as for the task counts");
+        assertThat(fit.out()).contains("= b1 + b2 n\n");
+        assertThat(fit.err()).doesNotContain("warning");
+        m = new ObjectMapper().readTree(Files.readString(counts));
+        // 191, 287, 431, 646 tasks (the division truncates): b 1.5016
+        assertThat(m.get("base").asDouble()).isCloseTo(1.5, org.assertj.core.data.Offset.offset(2e-3));
+        assertThat(m.get("count_base").asDouble()).isEqualTo(m.get("base").asDouble());
+        predict = CliRunner.run("model", "check", counts.toString(), exp.toString());
+        assertThat(predict.exitCode()).as(predict.err()).isZero();
+    }
+
+    /**
+     * --exponential counts on a depth cut-off's runs (work 4^n, tasks 1.5^n: each task's work grows 8/3 a
+     * step; 2.66 with the counts truncated to whole tasks) fits, and warns on stderr that the work per task is not constant.
+     */
+    @Test
+    void bFromTheCountsWarnsWhereTheWorkPerTaskGrows() throws Exception {
+        List<IndexRow> rows = new ArrayList<>();
+        for (long n = 10; n <= 12; n++) {
+            for (int p = 1; p <= 2; p++) {
+                long serial = (long) (3e3 * Math.pow(4, n));
+                long creates = (long) (7 * Math.pow(1.5, n));
+                long delay = creates * 300 * p;
+                long slot = serial + delay;
+                rows.add(new IndexRow(n, p, 1, "n" + n + "-p" + p + "-t1.fsk", creates, creates, serial, delay,
+                        0, 0, 0, slot / p, 100_000, p, slot, OptionalLong.of(serial), 2, true));
+            }
+        }
+        Path deep = Files.createDirectories(dir.resolve("deep"));
+        StringWriter w = new StringWriter();
+        SweepIndex.write(rows, w);
+        Files.writeString(deep.resolve(SweepIndex.FILE_NAME), w.toString());
+        CliRunner.Result fit = CliRunner.run("model", "fit", deep.toString(), "--exponential", "counts");
+        assertThat(fit.exitCode()).as(fit.err()).isZero();
+        assertThat(fit.err()).contains("warning: T1' per task changed 2.66x a step of n", "--exponential alone");
+        fit = CliRunner.run("model", "fit", deep.toString(), "--exponential");
+        assertThat(fit.exitCode()).as(fit.err()).isZero();
+        assertThat(fit.err()).doesNotContain("warning");
     }
 
     @Test
@@ -182,6 +225,7 @@ class ModelCommandTest {
         "model fit {runs} --exponential 0.5|--exponential 0.5: the base must be a number above 1",
         "model fit {runs} --exponential 2|{runs}/index.csv: the bases at n 8000.0 are beyond the range of numbers",
         "model fit --exponential {dir}/flat|{dir}/flat/index.csv: T1' does not grow with n",
+        "model fit --exponential counts {dir}/flat|{dir}/flat/index.csv: the task counts do not grow with n",
         "sweep --n 1000,x -p 1,2 -o {dir}/s -- " + RUNS + "_{n}|--n needs whole problem sizes of 0 or more",
         "sweep --n 1000 -p 0 -o {dir}/s -- " + RUNS + "_{n}|-p needs worker counts from 1",
         "sweep --n 1000 -p 1 --trials 0 -o {dir}/s -- " + RUNS + "_{n}|--trials must be at least 1",

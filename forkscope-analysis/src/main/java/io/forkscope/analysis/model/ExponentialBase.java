@@ -47,10 +47,55 @@ public final class ExponentialBase {
     }
 
     /**
+     * b from the runs' task counts create_task(n) (every run's: a count does not depend on p or the
+     * trial, so the median of one n's runs is its count), for {@link ModelOptions.BaseFrom#TASK_COUNTS}.
+     * A recursion cut off at a fixed size makes leaves in proportion to its work; the counts are exact,
+     * so b is the recursion's own (fib: φ to 4 digits at n 35..38), where T1''s b moves with the noise.
+     *
+     * @throws UnfittableRuns when the counts do not tell b: fewer than two sizes with a task, or counts
+     *         that do not grow with n (a depth cut-off makes as many tasks at every n: strassen)
+     */
+    public static double ofTaskCounts(java.util.List<TrainingRun> runs) {
+        double[] n = runs.stream().mapToDouble(TrainingRun::n).toArray();
+        double[] c = runs.stream().mapToDouble(TrainingRun::createTask).toArray();
+        long sizes = runs.stream().filter(r -> r.createTask() > 0).mapToDouble(TrainingRun::n).distinct().count();
+        if (sizes < 2) {
+            throw new UnfittableRuns("b from the task counts needs tasks at two sizes n or more, and the runs have "
+                    + sizes + "; use --exponential alone (b from T1'(n)) or give b");
+        }
+        return fit(n, c).orElseThrow(() -> new UnfittableRuns("the task counts do not grow with n over the trained"
+                + " sizes, so they tell no exponential base b > 1 (a cut-off at a recursion depth makes as many tasks"
+                + " at every n); use --exponential alone (b from T1'(n)) or give b"));
+    }
+
+    /**
      * b from values {@code t[i]} measured at sizes {@code n[i]}; empty when it cannot be told: fewer than
      * two distinct n with a positive value, or values that do not grow with n (b ≤ 1: not exponential).
      */
     public static OptionalDouble fit(double[] n, double[] t) {
+        OptionalDouble g = growth(n, t);
+        return g.isPresent() && g.getAsDouble() > 1 ? g : OptionalDouble.empty();
+    }
+
+    /**
+     * T1' per task's growth a step of n: T1''s growth over the task counts', each fitted as {@link #fit} does
+     * (T1' from the 1-worker runs where there are any, weighted by T1'²; the counts from every run with a
+     * task); empty where either has fewer than two sizes. 1 is what {@link ModelOptions.BaseFrom#TASK_COUNTS}
+     * assumes (each leaf the same work); docs/model.md gives fib's and nqueens' in three sweeps.
+     */
+    public static OptionalDouble workPerTaskGrowth(java.util.List<TrainingRun> all) {
+        java.util.List<TrainingRun> oneWorker = all.stream().filter(r -> r.p() == 1).toList();
+        java.util.List<TrainingRun> serial = oneWorker.isEmpty() ? all : oneWorker;
+        OptionalDouble work = growth(serial.stream().mapToDouble(TrainingRun::n).toArray(),
+                serial.stream().mapToDouble(TrainingRun::serialWork).toArray());
+        OptionalDouble tasks = growth(all.stream().mapToDouble(TrainingRun::n).toArray(),
+                all.stream().mapToDouble(TrainingRun::createTask).toArray());
+        return work.isPresent() && tasks.isPresent() ? OptionalDouble.of(work.getAsDouble() / tasks.getAsDouble())
+                : OptionalDouble.empty();
+    }
+
+    /** e^β, the slope of {@link #fit} whatever its sign; empty without two distinct n with a positive value. */
+    static OptionalDouble growth(double[] n, double[] t) {
         if (n.length != t.length) {
             throw new IllegalArgumentException(n.length + " sizes for " + t.length + " values");
         }
@@ -99,7 +144,7 @@ public final class ExponentialBase {
             return OptionalDouble.empty();
         }
         double b = Math.exp(sxy / sxx);
-        return b > 1 && Double.isFinite(b) ? OptionalDouble.of(b) : OptionalDouble.empty();
+        return Double.isFinite(b) && b > 0 ? OptionalDouble.of(b) : OptionalDouble.empty();
     }
 
     static double median(java.util.List<Double> values) {

@@ -23,6 +23,15 @@ public final class ModelBases {
      * (fib, docs/model.md run 5: 7.7e-15 s³, T1' 60% off, time 36%; with these bases 12% and 7%).
      */
     public static final List<String> SERIAL_WORK_FITTED_BASE = List.of("1", "n", "n lg n", "n lglg n");
+    /**
+     * T1'(n)'s bases when b is the task counts' ({@link ModelOptions.BaseFrom#TASK_COUNTS}): 1 and s, the work
+     * outside the leaves and each leaf's work times their number bⁿ; s lg s or s lglg s would be work per leaf
+     * that grows with n, which is what b from the counts takes not to happen (where it does, b from T1' is the
+     * option). With s lg s allowed, forward chaining took it on a sweep whose larger sizes were disturbed
+     * (docs/model.md run 7's fib: T1' 35% off at n 41, 42) and on a world with T1' off by e^±0.1
+     * alternately (30% off 6 steps out; with 1 and s within e^0.1: PerformanceModelTest).
+     */
+    public static final List<String> SERIAL_WORK_COUNTS_BASE = List.of("1", "n");
     /** Eq. 10 (T1(n,p) − T1'(n)): T1'·(p−1)/p, T1'·(p−1). */
     public static final List<String> WORK = List.of("T1'(p-1)/p", "T1'(p-1)");
     /**

@@ -16,7 +16,8 @@ import java.util.function.Function;
  *   time(n,p)   = (T1(n,p) + delay(n,p) + no_work(n,p)) / p                                (Eq. 9)
  * </pre>
  * with s = n, or s = bⁿ for an exponential program ({@link SizeScale}: the paper's fib and nqueens
- * with b = 2; here b is fitted from T1'(n) by {@link ExponentialBase} unless given, and when fitted,
+ * with b = 2; here b is fitted from T1'(n) by {@link ExponentialBase} unless given or taken from the task
+ * counts ({@link ModelOptions.BaseFrom#TASK_COUNTS}: T1' and the counts in the counts' b), and when fitted from T1',
  * the task counts of Eqs. 13-14 take their own b fitted from create_task(n), {@code countScale}: fib
  * makes φⁿ tasks as it does φⁿ work, but nqueens, whose tasks stop at a depth cut-off, makes about
  * 1.4× more tasks per n for 5× more work, and counts fitted in the work's b would grow 5× a step; a
@@ -54,16 +55,22 @@ public record PerformanceModel(SizeScale scale, SizeScale countScale, Validation
     /**
      * Fits every component on {@code runs} as {@code options} say.
      *
-     * @throws UnfittableRuns when b is to be fitted and T1'(n) does not tell it, or when the bases are
+     * @throws UnfittableRuns when b is to be fitted and T1'(n) (or the task counts, as the options say) do
+     *         not tell it, or when the bases are
      *         not finite numbers at the trained n (s = bⁿ overflows: n was a size, not an exponent)
      */
     public static PerformanceModel fit(List<TrainingRun> runs, ModelOptions options) {
         if (runs.isEmpty()) {
             throw new IllegalArgumentException("no training runs");
         }
-        SizeScale scale = !options.exponential() ? SizeScale.LINEAR
-                : SizeScale.exponential(options.fitsBase() ? ExponentialBase.ofSerialWork(runs) : options.base());
-        SizeScale countScale = !options.fitsBase() ? scale : SizeScale.exponential(ExponentialBase.fit(
+        SizeScale scale = !options.exponential() ? SizeScale.LINEAR : SizeScale.exponential(switch (options.baseFrom()) {
+            case GIVEN -> options.base();
+            case SERIAL_WORK -> ExponentialBase.ofSerialWork(runs);
+            case TASK_COUNTS -> ExponentialBase.ofTaskCounts(runs);
+        });
+        // b from the counts: the counts take it too (it is theirs); from T1': the counts fit their own
+        SizeScale countScale = options.baseFrom() != ModelOptions.BaseFrom.SERIAL_WORK ? scale
+                : SizeScale.exponential(ExponentialBase.fit(
                 runs.stream().mapToDouble(TrainingRun::n).toArray(),
                 runs.stream().mapToDouble(TrainingRun::createTask).toArray()).orElse(scale.base()));
         Validation v = options.validation();

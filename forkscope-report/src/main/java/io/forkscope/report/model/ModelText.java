@@ -3,6 +3,7 @@ package io.forkscope.report.model;
 import io.forkscope.analysis.model.FitError;
 import io.forkscope.analysis.model.FittedComponent;
 import io.forkscope.analysis.model.ModelCheck;
+import io.forkscope.analysis.model.ModelOptions;
 import io.forkscope.analysis.model.PerformanceModel;
 import io.forkscope.analysis.model.Prediction;
 import io.forkscope.analysis.model.SizeScale;
@@ -35,13 +36,20 @@ public final class ModelText {
 
     private ModelText() {}
 
-    /** @param baseFitted whether an exponential model's b was fitted (else given) */
-    public static void fit(PerformanceModel model, TrainingGrid grid, String index, boolean baseFitted, PrintWriter out) {
+    /** @param baseFrom where an exponential model's b came from (given, fitted from T1'(n) or from the task counts) */
+    public static void fit(PerformanceModel model, TrainingGrid grid, String index, ModelOptions.BaseFrom baseFrom,
+                           PrintWriter out) {
         line(out, "Performance model (Namsraijav & Taura, Eqs. 9-15) fitted on " + index + ": " + describe(grid)
                 + (model.exponential() ? "; exponential: the bases take s = b^n where they say n, b = "
-                   + base(model.scale().base()) + (baseFitted ? " fitted from T1'(n) (least squares of ln T1' against n,"
-                   + " weighted by T1'^2), and for the task counts b = " + base(model.countScale().base())
-                   + " fitted from create_task(n) likewise" : " (given)") : ""));
+                   + base(model.scale().base()) + switch (baseFrom) {
+                       case SERIAL_WORK -> " fitted from T1'(n) (least squares of ln T1' against n, weighted by T1'^2),"
+                               + " and for the task counts b = " + base(model.countScale().base())
+                               + " fitted from create_task(n) likewise";
+                       case TASK_COUNTS -> " fitted from create_task(n) (least squares of ln create_task against n,"
+                               + " weighted by its square), for T1'(n) as for the task counts (a recursion cut off at"
+                               + " a size: its work grows as its leaf count)";
+                       case GIVEN -> " (given)";
+                   } : ""));
         line(out, "Coefficients are non-negative, by L1-regularised least squares whose alpha is chosen by "
                 + VALIDATION.get(model.validation()) + "; 0 means the basis is not used. Training error: |actual -"
                 + " predicted| / actual of each training run, the component predicted from (n, p) alone.");
