@@ -81,14 +81,27 @@ class LargeMethodTest {
         MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, name, "()V", null, null);
         mv.visitCode();
         for (int i = 0; i < n; i++) {
-            mv.visitInsn(Opcodes.ICONST_1);
-            mv.visitInsn(Opcodes.ICONST_2);
-            mv.visitMethodInsn(Opcodes.INVOKESTATIC, COUNTED, "add", "(II)I", false);
-            mv.visitInsn(Opcodes.POP);
+            callAdd(mv);
         }
         mv.visitInsn(Opcodes.RETURN);
         mv.visitMaxs(2, 0);
         mv.visitEnd();
+    }
+
+    /** {@code iconst_1 iconst_2 invokestatic Counted.add pop}: a call to another class, so a hand-over. */
+    private static void callAdd(MethodVisitor mv) {
+        mv.visitInsn(Opcodes.ICONST_1);
+        mv.visitInsn(Opcodes.ICONST_2);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, COUNTED, "add", "(II)I", false);
+        mv.visitInsn(Opcodes.POP);
+    }
+
+    /** {@code n} times {@code invokestatic one pop}: quiet calls. */
+    private static void callOne(MethodVisitor mv, int n) {
+        for (int i = 0; i < n; i++) {
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, BIG, "one", "()I", false);
+            mv.visitInsn(Opcodes.POP);
+        }
     }
 
     /** Big with quiet one(), bigQuiet() (n calls of one), callsBig() (a quiet call of bigQuiet) and bigCaller(). */
@@ -102,23 +115,14 @@ class LargeMethodTest {
         one.visitEnd();
         MethodVisitor mv = cw.visitMethod(Opcodes.ACC_STATIC, "bigQuiet", "()V", null, null);
         mv.visitCode();
-        for (int i = 0; i < n; i++) {
-            mv.visitMethodInsn(Opcodes.INVOKESTATIC, BIG, "one", "()I", false);
-            mv.visitInsn(Opcodes.POP);
-        }
+        callOne(mv, n);
         mv.visitInsn(Opcodes.RETURN);
         mv.visitMaxs(1, 0);
         mv.visitEnd();
         MethodVisitor notQuiet = cw.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "bigCaller", "()V", null, null);
         notQuiet.visitCode();
-        for (int i = 0; i < n; i++) {
-            notQuiet.visitMethodInsn(Opcodes.INVOKESTATIC, BIG, "one", "()I", false);
-            notQuiet.visitInsn(Opcodes.POP);
-        }
-        notQuiet.visitInsn(Opcodes.ICONST_1);
-        notQuiet.visitInsn(Opcodes.ICONST_2);
-        notQuiet.visitMethodInsn(Opcodes.INVOKESTATIC, COUNTED, "add", "(II)I", false);
-        notQuiet.visitInsn(Opcodes.POP);
+        callOne(notQuiet, n);
+        callAdd(notQuiet);
         notQuiet.visitInsn(Opcodes.RETURN);
         notQuiet.visitMaxs(2, 0);
         notQuiet.visitEnd();
