@@ -33,17 +33,11 @@ public final class ExponentialBase {
      * @throws UnfittableRuns when {@link #fit(double[], double[])} cannot tell it
      */
     public static double ofSerialWork(java.util.List<TrainingRun> all) {
-        java.util.List<TrainingRun> oneWorker = all.stream().filter(r -> r.p() == 1).toList();
-        java.util.List<TrainingRun> runs = oneWorker.isEmpty() ? all : oneWorker;
-        double[] n = runs.stream().mapToDouble(TrainingRun::n).toArray();
-        double[] t = runs.stream().mapToDouble(TrainingRun::serialWork).toArray();
-        long sizes = runs.stream().filter(r -> r.serialWork() > 0).mapToDouble(TrainingRun::n).distinct().count();
-        if (sizes < 2) {
-            throw new UnfittableRuns("the exponential base b needs T1' at two sizes n or more, and the runs have "
-                    + sizes + "; give b (--exponential 2 is the paper's)");
-        }
-        return fit(n, t).orElseThrow(() -> new UnfittableRuns("T1' does not grow with n over the trained sizes, so it has"
-                + " no exponential base b > 1 to fit; give b (--exponential 2 is the paper's) or fit in n"));
+        return fitted(serialRuns(all), TrainingRun::serialWork,
+                "the exponential base b needs T1' at two sizes n or more, and the runs have %d; give b"
+                        + " (--exponential 2 is the paper's)",
+                "T1' does not grow with n over the trained sizes, so it has no exponential base b > 1 to fit; give b"
+                        + " (--exponential 2 is the paper's) or fit in n");
     }
 
     /**
@@ -56,16 +50,33 @@ public final class ExponentialBase {
      *         that do not grow with n (a depth cut-off makes as many tasks at every n: strassen)
      */
     public static double ofTaskCounts(java.util.List<TrainingRun> runs) {
+        return fitted(runs, TrainingRun::createTask,
+                "b from the task counts needs tasks at two sizes n or more, and the runs have %d; use --exponential"
+                        + " alone (b from T1'(n)) or give b",
+                "the task counts do not grow with n over the trained sizes, so they tell no exponential base b > 1"
+                        + " (a cut-off at a recursion depth makes as many tasks at every n); use --exponential alone"
+                        + " (b from T1'(n)) or give b");
+    }
+
+    /** The runs whose T1' is their own work: the 1-worker runs where there are any (the others repeat their trial's). */
+    private static java.util.List<TrainingRun> serialRuns(java.util.List<TrainingRun> all) {
+        java.util.List<TrainingRun> oneWorker = all.stream().filter(r -> r.p() == 1).toList();
+        return oneWorker.isEmpty() ? all : oneWorker;
+    }
+
+    /**
+     * {@link #fit} of {@code value} against n over the runs, or a user error: {@code fewSizes} (its %d the
+     * sizes with a positive value) below two sizes, {@code noGrowth} when the values do not grow.
+     */
+    private static double fitted(java.util.List<TrainingRun> runs, java.util.function.ToDoubleFunction<TrainingRun> value,
+                                 String fewSizes, String noGrowth) {
         double[] n = runs.stream().mapToDouble(TrainingRun::n).toArray();
-        double[] c = runs.stream().mapToDouble(TrainingRun::createTask).toArray();
-        long sizes = runs.stream().filter(r -> r.createTask() > 0).mapToDouble(TrainingRun::n).distinct().count();
+        double[] v = runs.stream().mapToDouble(value).toArray();
+        long sizes = runs.stream().filter(r -> value.applyAsDouble(r) > 0).mapToDouble(TrainingRun::n).distinct().count();
         if (sizes < 2) {
-            throw new UnfittableRuns("b from the task counts needs tasks at two sizes n or more, and the runs have "
-                    + sizes + "; use --exponential alone (b from T1'(n)) or give b");
+            throw new UnfittableRuns(String.format(java.util.Locale.ROOT, fewSizes, sizes));
         }
-        return fit(n, c).orElseThrow(() -> new UnfittableRuns("the task counts do not grow with n over the trained"
-                + " sizes, so they tell no exponential base b > 1 (a cut-off at a recursion depth makes as many tasks"
-                + " at every n); use --exponential alone (b from T1'(n)) or give b"));
+        return fit(n, v).orElseThrow(() -> new UnfittableRuns(noGrowth));
     }
 
     /**
@@ -84,8 +95,7 @@ public final class ExponentialBase {
      * assumes (each leaf the same work); docs/model.md gives fib's and nqueens' in three sweeps.
      */
     public static OptionalDouble workPerTaskGrowth(java.util.List<TrainingRun> all) {
-        java.util.List<TrainingRun> oneWorker = all.stream().filter(r -> r.p() == 1).toList();
-        java.util.List<TrainingRun> serial = oneWorker.isEmpty() ? all : oneWorker;
+        java.util.List<TrainingRun> serial = serialRuns(all);
         OptionalDouble work = growth(serial.stream().mapToDouble(TrainingRun::n).toArray(),
                 serial.stream().mapToDouble(TrainingRun::serialWork).toArray());
         OptionalDouble tasks = growth(all.stream().mapToDouble(TrainingRun::n).toArray(),
