@@ -1499,10 +1499,7 @@ public final class SpanEngine implements Measurements {
      * and a field write, no thread-local lookup: the task's node says whether this thread runs it.
      */
     public void execReturned(TaskHandle task) {
-        if (unit == Unit.BYTECODES && dag == null && !BytecodeCounter.countsJdk()) {
-            // nothing counts between the body's return and the end hook (the runtime's code is never
-            // woven, and without count.jdk nothing else of the JDK is), and without a DAG the end
-            // hook's coarse clock dates the end as well as a read here would: one hook less a task
+        if (!needsBodyReturns()) {
             return;
         }
         TaskNode node = task.getForkscopeNode();
@@ -1512,6 +1509,17 @@ public final class SpanEngine implements Measurements {
             }
             node.bodyReturnedNs = clock.nanoTime();
         }
+    }
+
+    /**
+     * @return whether {@link #execReturned} does anything. Not in bytecodes without a DAG and without
+     *     {@code count.jdk}: nothing counts between the body's return and the end hook (the runtime's
+     *     code is never woven, and without count.jdk nothing else of the JDK is), and without a DAG
+     *     the end hook's coarse clock dates the end as well as a read there would. The agent then
+     *     leaves the hook out of doExec: one hook call less a task.
+     */
+    public boolean needsBodyReturns() {
+        return unit != Unit.BYTECODES || dag != null || BytecodeCounter.countsJdk();
     }
 
     /**

@@ -54,6 +54,18 @@ public final class ForkJoinRecorder {
 
     /** Gives doExec the hook at exec()'s return; says whether it found the call. */
     private final ExecReturnWeaver bodyEnds = new ExecReturnWeaver();
+    /** Whether doExec gets that hook: not when the engine would do nothing there ({@link SpanEngine#needsBodyReturns}). */
+    private final boolean weavesBodyEnds;
+
+    /** A recorder whose doExec calls the hook at exec()'s return. */
+    public ForkJoinRecorder() {
+        this(true);
+    }
+
+    /** @param bodyEnds whether doExec calls the hook at exec()'s return ({@link SpanEngine#needsBodyReturns}) */
+    public ForkJoinRecorder(boolean bodyEnds) {
+        this.weavesBodyEnds = bodyEnds;
+    }
 
     /** @return the model the engine needs for ForkJoinTasks, also its thread classifier */
     public static ForkJoinTaskModel model() {
@@ -93,10 +105,10 @@ public final class ForkJoinRecorder {
     /**
      * @return whether ForkJoinTask.doExec got the hook at its exec() call's return (after {@link
      *     #install}): if not, a task's last strand ends after the runtime marked it done and woke its
-     *     joiners
+     *     joiners (true when the hook was not wanted)
      */
     public boolean bodyEndsSeen() {
-        return bodyEnds.woven() > 0;
+        return !weavesBodyEnds || bodyEnds.woven() > 0;
     }
 
     /** Turns the hooks on for this engine. */
@@ -146,13 +158,16 @@ public final class ForkJoinRecorder {
         private DynamicType.Builder<?> weave(String name, DynamicType.Builder<?> builder) {
             switch (name) {
                 case TASK:
-                    return builder
+                    builder = builder
                             .defineField("forkscopeNode", TaskNode.class, Modifier.PRIVATE | Modifier.TRANSIENT)
                             .implement(TaskHandle.class).intercept(FieldAccessor.ofBeanProperty())
                             .visit(advice(ForkAdvice.class).on(named("fork").and(takesArguments(0))))
-                            .visit(advice(ExecAdvice.class).on(named("doExec").and(takesArguments(0))))
-                            .visit(new AsmVisitorWrapper.ForDeclaredMethods()
-                                    .method(named("doExec").and(takesArguments(0)), bodyEnds))
+                            .visit(advice(ExecAdvice.class).on(named("doExec").and(takesArguments(0))));
+                    if (weavesBodyEnds) {
+                        builder = builder.visit(new AsmVisitorWrapper.ForDeclaredMethods()
+                                .method(named("doExec").and(takesArguments(0)), bodyEnds));
+                    }
+                    return builder
                             .visit(advice(WaitAdvice.class)
                                     .on(namedOneOf(WAIT_METHODS.toArray(new String[0])).and(not(isStatic()))))
                             .visit(advice(InvokeTwoAdvice.class).on(named("invokeAll").and(isStatic())
