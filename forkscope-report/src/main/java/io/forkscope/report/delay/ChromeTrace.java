@@ -32,13 +32,20 @@ import java.util.function.Supplier;
  *   <li>one process ({@link #PID}), named after the recording; one thread (track) per worker,
  *       {@code tid} = worker + 1, named "worker N" by {@code thread_name} metadata;</li>
  *   <li>a complete event ({@code "ph":"X"}) per node, {@code ts}/{@code dur} in microseconds
- *       (exact, with three decimals), named by what ends it ("create", "wait", "end") or
- *       "collapsed ×N strands", with {@code args}: {@code node}, {@code work_ns}, {@code delay_ns}
- *       (start − ready), {@code ready_by} and {@code in} (its in-edges, "kind from node@worker"), and, when the
- *       recording has call sites (format 1.6) and the node ran in one, {@code site},
+ *       (exact, with three decimals), named by what ends it ("create", "wait", "end"; no {@code cat})
+ *       or "collapsed ×N strands" ({@code cat} "collapsed"), with {@code args}: {@code node},
+ *       {@code worker} (only on an overlap track, whose slices' worker its name does not say),
+ *       {@code work_ns}, {@code delay_ns} (start − ready), {@code ready_by} (the in-edge that made it
+ *       ready, "kind from node N on worker W"; none without in-edges), {@code in} (only with two
+ *       in-edges or more: each as "kind from node N on worker W"; a single one is {@code ready_by}),
+ *       and, when the recording has call sites (format 1.6) and the node ran in one, {@code site},
  *       {@code site_where}, {@code site_kind} and {@code site_callee};</li>
- *   <li>counters ({@code "ph":"C"}) "running" and "ready" (by edge kind) from the parallelism
- *       profile, one value per profile segment;</li>
+ *   <li>counters ({@code "ph":"C"}, no {@code tid}: the process's) from the parallelism profile, one
+ *       counter a series, each its own track: "running" ({@code args} {@code running}) and "ready
+ *       KIND" per edge kind ({@code args} the kind's label, e.g. "ready create" with {@code create}),
+ *       an event where the series' value changes (all of them at the profile's first segment, and
+ *       each not at zero back to zero at its end): a series holds its value until its next event,
+ *       in Perfetto and chrome://tracing alike;</li>
  *   <li>flow arrows ({@code "s"} at the source node, {@code "f"} with {@code "bp":"e"} at the
  *       destination, sharing {@code id} and {@code cat}) for create and end edges whose two nodes
  *       ran on different workers: the steals and the joins across workers;</li>
@@ -55,14 +62,14 @@ import java.util.function.Supplier;
  * with an inconsistent recording), all go to a track of their own, "worker N idle".
  *
  * <p>{@link Options} leave out what a viewer cannot hold for a DAG of millions of nodes: the slices'
- * args (two thirds of the slices' bytes) and the counters (one pair of events per change of the profile,
- * some five a node: two thirds of the file).
+ * args (half the slices' bytes) and the counters (an event per change of a series, some four a node on
+ * fib: three fifths of the file).
  *
  * <p>Written as bytes ({@link JsonBytes}): the structure of each event is a constant, the values go
  * in as digits, strings that come from the program (thread names, call sites, the recording's name)
  * are escaped, and a node is read from the DAG's columns ({@link DagNodes}), with no object made a
- * node or an edge. The bytes are those the Jackson writer it replaced wrote (kept as a test's
- * reference), at some 5 times its speed.
+ * node or an edge. The bytes are those of a Jackson writer kept as a test's reference
+ * ({@code ChromeTraceReference}), at some 5 times its speed.
  */
 public final class ChromeTrace {
     public static final int PID = 1;
@@ -157,7 +164,7 @@ public final class ChromeTrace {
     /** Per {@link NodeEnd}: a plain strand's slice up to its {@code ts} value. */
     private static final byte[][] STRAND_HEAD = Arrays.stream(NodeEnd.values())
             .map(e -> JsonBytes.ascii("{\"name\":\"" + e.name().toLowerCase(Locale.ROOT)
-                    + "\",\"cat\":\"strand\",\"ph\":\"X\",\"ts\":"))
+                    + "\",\"ph\":\"X\",\"ts\":"))
             .toArray(byte[][]::new);
     private static final byte[] COLLAPSED_HEAD = "{\"name\":\"collapsed \u00d7".getBytes(StandardCharsets.UTF_8);
     private static final byte[] COLLAPSED_TAIL = JsonBytes.ascii(" strands\",\"cat\":\"collapsed\",\"ph\":\"X\",\"ts\":");
@@ -189,22 +196,25 @@ public final class ChromeTrace {
             .toArray(byte[][]::new);
     private static final byte[] TS = JsonBytes.ascii(",\"ts\":");
     private static final byte[] FLOW_F_END = JsonBytes.ascii(",\"bp\":\"e\"}");
-    private static final byte[] RUNNING_HEAD = JsonBytes.ascii("{\"name\":\"running\",\"ph\":\"C\",\"pid\":" + PID
-            + ",\"tid\":0,\"ts\":");
-    private static final byte[] RUNNING_ARG = JsonBytes.ascii(",\"args\":{\"running\":");
-    /** The end of a running event and the ready event after it, up to its {@code ts} value. */
-    private static final byte[] RUNNING_THEN_READY = JsonBytes.ascii("}},{\"name\":\"ready\",\"ph\":\"C\",\"pid\":"
-            + PID + ",\"tid\":0,\"ts\":");
-    /** The ready counter's series, one per edge kind, and the running counter's. */
+    /** The ready counters' series, one per edge kind. */
     private static final String[] KIND_LABELS = Arrays.stream(EdgeKind.values()).map(EdgeKind::label)
             .toArray(String[]::new);
-    /** Per {@link EdgeKind}: the ready counter's field up to its value, the first with the args' opening. */
-    private static final byte[][] READY_ARG = new byte[KIND_LABELS.length][];
-    static {
-        for (int k = 0; k < KIND_LABELS.length; k++) {
-            READY_ARG[k] = JsonBytes.ascii((k == 0 ? ",\"args\":{\"" : ",\"") + KIND_LABELS[k] + "\":");
-        }
-    }
+    /**
+     * The counters, one a series (its own track in both viewers): "running", then "ready KIND" per edge
+     * kind; each series' event's name, its value's key (the name's last word).
+     */
+    private static final String[] SERIES = java.util.stream.Stream.concat(java.util.stream.Stream.of("running"),
+            Arrays.stream(KIND_LABELS).map(k -> "ready " + k)).toArray(String[]::new);
+    /** Per series: its event up to its {@code ts} value. */
+    private static final byte[][] SERIES_HEAD = Arrays.stream(SERIES)
+            .map(s -> JsonBytes.ascii("{\"name\":\"" + s + "\",\"ph\":\"C\",\"pid\":" + PID + ",\"ts\":"))
+            .toArray(byte[][]::new);
+    /** Per series: its value's key, "running" or the edge kind. */
+    private static final String[] SERIES_KEY = Arrays.stream(SERIES).map(s -> s.substring(s.lastIndexOf(' ') + 1))
+            .toArray(String[]::new);
+    /** Per series: its event's args up to the value. */
+    private static final byte[][] SERIES_ARG = Arrays.stream(SERIES_KEY)
+            .map(k -> JsonBytes.ascii(",\"args\":{\"" + k + "\":")).toArray(byte[][]::new);
     private static final byte[] OTHER_DATA = JsonBytes.ascii("],\"otherData\":{\"source\":");
     private static final byte[] WORKERS = JsonBytes.ascii(",\"workers\":");
     private static final byte[] BEGIN_US = JsonBytes.ascii(",\"begin_us\":\"");
@@ -220,15 +230,14 @@ public final class ChromeTrace {
             + Math.max(longest(STRAND_HEAD), COLLAPSED_HEAD.length + NUMBER + COLLAPSED_TAIL.length)
             + NUMBER + DUR.length + NUMBER + PID_TID.length + NUMBER
             + NODE.length + NUMBER + WORKER.length + NUMBER + WORK.length + NUMBER + DELAY.length + NUMBER
-            + READY_BY.length + longest(KIND_FROM) + NUMBER + 1 + IN.length;
+            + READY_BY.length + longest(KIND_FROM) + NUMBER + ON_WORKER.length + NUMBER + 1 + IN.length;
     /** One in-edge: a comma, "kind from node N on worker W". */
     private static final int EDGE_ROOM = 2 + longest(KIND_FROM) + NUMBER + ON_WORKER.length + NUMBER + 1;
     /** A slice's end after its site: a collapsed node's counts, the braces. */
     private static final int NODE_TAIL_ROOM = STRANDS.length + CREATES.length + WAITS.length + SPAN.length
             + INNER_DELAY.length + 5 * NUMBER + CLOSE2.length;
-    /** A pair of counter events. */
-    private static final int COUNTER_ROOM = 1 + RUNNING_HEAD.length + NUMBER + RUNNING_ARG.length + RATIO
-            + RUNNING_THEN_READY.length + NUMBER + Arrays.stream(READY_ARG).mapToInt(a -> a.length + RATIO).sum()
+    /** One counter event. */
+    private static final int COUNTER_ROOM = 1 + longest(SERIES_HEAD) + NUMBER + longest(SERIES_ARG) + RATIO
             + CLOSE2.length;
     /** A flow event. */
     private static final int FLOW_ROOM = 1 + longest(FLOW_HEAD) + NUMBER + PID_TID.length + NUMBER + TS.length + NUMBER
@@ -402,24 +411,33 @@ public final class ChromeTrace {
             }
             j.put(NODE);
             j.putNumber(i);
-            j.put(WORKER);
-            j.putNumber(nodes.worker(i));
+            int worker = nodes.worker(i);
+            if (tid != worker + 1) {
+                j.put(WORKER);             // an overlap track: its slices' workers are not the track's own
+                j.putNumber(worker);
+            }
             j.put(WORK);
             j.putNumber(nodes.work(i));
             j.put(DELAY);
             j.putNumber(ready.delay(i));
             int in = nodes.inCount(i);
             if (in > 0) {
+                // with one in-edge, ready_by is that edge (its kind, its node, that node's worker): no "in"
+                int from = ready.lastPredecessor(i);
                 j.put(READY_BY);
                 j.put(KIND_FROM[ready.readyBy(i).ordinal()]);
-                j.putNumber(ready.lastPredecessor(i));
+                j.putNumber(from);
+                j.put(ON_WORKER);
+                j.putNumber(nodes.worker(from));
                 j.put('"');
             }
-            j.put(IN);
-            for (int k = 0; k < in; k++) {
-                inEdge(i, k);
+            if (in > 1) {
+                j.put(IN);
+                for (int k = 0; k < in; k++) {
+                    inEdge(i, k);
+                }
+                j.raw(']');
             }
-            j.raw(']');
             int site = nodes.site(i);
             if (site >= 0 && site < siteArgs.length) {
                 if (siteArgs[site] == null) {
@@ -536,22 +554,41 @@ public final class ChromeTrace {
         }
 
         /**
-         * A "running" and a "ready" event at each segment whose levels differ from the last written
-         * (as the feed found them), and both back to zero at the profile's end; @return how many events
+         * One event a series (running, ready by edge kind) where its level differs, bit for bit (-0.0 as
+         * 0.0: both are written "0.0"), from the last one written for it: every series at the profile's first segment, then only those that change
+         * (the feed's segments are those where one or more did), and, at the profile's end, each series
+         * not already at zero back to zero. Each series is its own counter (a name of its own), so each
+         * holds its value until its next event in both viewers; @return how many events
          */
         private int counters(CounterFeed feed) throws IOException {
-            int width = 1 + KIND_LABELS.length;
+            int width = SERIES.length;
+            long[] written = new long[width];     // each series' last value's bits
+            boolean any = false;
             int events = 0;
             while (true) {
                 CounterFeed.Batch b = feed.next();
+                double[] levels = b.levels;
                 for (int i = 0; i < b.size; i++) {
-                    counter(b.times[i], b.levels, i * width);
-                    events += 2;
+                    long t = b.times[i];
+                    for (int s = 0, at = i * width; s < width; s++, at++) {
+                        long bits = Double.doubleToLongBits(levels[at] + 0.0);    // -0.0 is 0.0, as written
+                        if (!any || bits != written[s]) {
+                            written[s] = bits;
+                            counter(s, t, levels[at]);
+                            events++;
+                        }
+                    }
+                    any = true;
                 }
                 if (b.last) {
-                    if (b.any) {
-                        counter(b.end, new double[width], 0);
-                        events += 2;
+                    if (any) {
+                        long zero = Double.doubleToLongBits(0.0);
+                        for (int s = 0; s < width; s++) {
+                            if (written[s] != zero) {
+                                counter(s, b.end, 0.0);
+                                events++;
+                            }
+                        }
                     }
                     return events;
                 }
@@ -559,20 +596,14 @@ public final class ChromeTrace {
             }
         }
 
-        /** @param levels running, then ready by edge kind, from {@code at} */
-        private void counter(long t, double[] levels, int at) throws IOException {
+        /** Series {@code s}'s level {@code value} from {@code t} on. */
+        private void counter(int s, long t, double value) throws IOException {
             j.reserve(COUNTER_ROOM);
             putNext();
-            j.put(RUNNING_HEAD);
+            j.put(SERIES_HEAD[s]);
             j.putMicros(t);
-            j.put(RUNNING_ARG);
-            j.putRatio(levels[at], "running");
-            j.put(RUNNING_THEN_READY);
-            j.putMicros(t);
-            for (int k = 0; k < KIND_LABELS.length; k++) {
-                j.put(READY_ARG[k]);
-                j.putRatio(levels[at + 1 + k], KIND_LABELS[k]);
-            }
+            j.put(SERIES_ARG[s]);
+            j.putRatio(value, SERIES_KEY[s]);
             j.put(CLOSE2);
         }
     }
