@@ -1,6 +1,5 @@
 package io.forkscope.cli;
 
-import io.forkscope.analysis.delay.ReadyTimes;
 import io.forkscope.model.Recording;
 import io.forkscope.model.dag.Dag;
 import io.forkscope.report.delay.ChromeTrace;
@@ -64,12 +63,11 @@ final class ExportCommand implements Callable<Integer> {
         Dag dag = DagInput.dag(rec, name);
         OutputPath.file(out, force, "--chrome");
         ChromeTrace.Options options = new ChromeTrace.Options(!noArgs, !noCounters);
-        ReadyTimes ready = ReadyTimes.of(dag);
         boolean zipped = gzip || out.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".gz");
         ChromeTrace.Written written;
         replaced(out);
         try (OutputStream file = Files.newOutputStream(out); OutputStream o = zipped ? new FastGzip(file) : file) {
-            written = ChromeTrace.write(dag, ready, name, o, rec.recordedSites().orElse(null), options);
+            written = ChromeTrace.write(dag, name, o, rec.recordedSites().orElse(null), options);
         }
         err.println("forkscope export: " + written.slices() + " node(s) on " + written.tracks() + " track(s), "
                 + written.flows() + " arrow(s) written to " + out + " (" + megabytes(Files.size(out))

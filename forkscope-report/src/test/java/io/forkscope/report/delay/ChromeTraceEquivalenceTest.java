@@ -54,6 +54,9 @@ class ChromeTraceEquivalenceTest {
         ChromeTrace.write(dag, ParallelismProfile.of(dag), "run \"1\".fsk", out, sites);
         String viaStream = stream(dag, sites, ChromeTrace.Options.ALL);
         assertThat(viaStream).isEqualTo(out.toString());
+        ByteArrayOutputStream concurrent = new ByteArrayOutputStream();       // the ready times made meanwhile
+        ChromeTrace.write(dag, "run \"1\".fsk", concurrent, sites, ChromeTrace.Options.ALL);
+        assertThat(concurrent.toString(StandardCharsets.UTF_8)).isEqualTo(viaStream);
         return viaStream;
     }
 
@@ -128,7 +131,12 @@ class ChromeTraceEquivalenceTest {
                         e.remove("args");
                     }
                 }
-                JsonNode got = JSON.readTree(stream(dag, sites, new ChromeTrace.Options(args, counters)));
+                ChromeTrace.Options options = new ChromeTrace.Options(args, counters);
+                String text = stream(dag, sites, options);
+                ByteArrayOutputStream concurrent = new ByteArrayOutputStream();   // the ready times made meanwhile
+                ChromeTrace.write(dag, "run \"1\".fsk", concurrent, sites, options);
+                assertThat(concurrent.toString(StandardCharsets.UTF_8)).isEqualTo(text);
+                JsonNode got = JSON.readTree(text);
                 assertThat(got).as("args %s, counters %s", args, counters).isEqualTo(expected);
             }
         }
