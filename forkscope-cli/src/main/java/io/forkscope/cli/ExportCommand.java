@@ -1,6 +1,5 @@
 package io.forkscope.cli;
 
-import io.forkscope.analysis.delay.ReadyTimes;
 import io.forkscope.model.Recording;
 import io.forkscope.model.dag.Dag;
 import io.forkscope.report.delay.ChromeTrace;
@@ -41,11 +40,11 @@ final class ExportCommand implements Callable<Integer> {
     boolean force;
 
     @Option(names = "--no-args", description = "slices without their args (node id, work, delay, in-edges, call"
-            + " site): two thirds of the slices' bytes")
+            + " site): half the slices' bytes")
     boolean noArgs;
 
-    @Option(names = "--no-counters", description = "no \"running\" and \"ready\" counters (a pair of events per"
-            + " change of the parallelism profile: most of a large trace)")
+    @Option(names = "--no-counters", description = "no \"running\" and \"ready\" counters (an event per change"
+            + " of a series of the parallelism profile: most of a large trace)")
     boolean noCounters;
 
     @Option(names = "--gzip", description = "write the JSON gzip'd, which both viewers open as it is; implied by an"
@@ -64,16 +63,32 @@ final class ExportCommand implements Callable<Integer> {
         Dag dag = DagInput.dag(rec, name);
         OutputPath.file(out, force, "--chrome");
         ChromeTrace.Options options = new ChromeTrace.Options(!noArgs, !noCounters);
-        ReadyTimes ready = ReadyTimes.of(dag);
         boolean zipped = gzip || out.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".gz");
         ChromeTrace.Written written;
+        replaced(out);
         try (OutputStream file = Files.newOutputStream(out); OutputStream o = zipped ? new FastGzip(file) : file) {
-            written = ChromeTrace.write(dag, ready, name, o, rec.recordedSites().orElse(null), options);
+            written = ChromeTrace.write(dag, name, o, rec.recordedSites().orElse(null), options);
         }
         err.println("forkscope export: " + written.slices() + " node(s) on " + written.tracks() + " track(s), "
                 + written.flows() + " arrow(s) written to " + out + " (" + megabytes(Files.size(out))
                 + (zipped ? ", gzip'd" : "") + "); open it in https://ui.perfetto.dev");
         return 0;
+    }
+
+    /**
+     * Removes a file that --force replaces, so that the trace is a new file rather than the old one
+     * truncated: on ext4 (its default auto_da_alloc) closing a file that was truncated and written again
+     * starts writing it to disk, which held the close of a 1.5 GB trace for 0.4 s (docs/reading.md). A link
+     * is left as it is (the trace goes where it points), and a file that cannot be removed is truncated.
+     */
+    private static void replaced(Path out) {
+        if (Files.isRegularFile(out, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            try {
+                Files.delete(out);
+            } catch (IOException e) {
+                // overwritten in place, as before
+            }
+        }
     }
 
     private static String megabytes(long bytes) {

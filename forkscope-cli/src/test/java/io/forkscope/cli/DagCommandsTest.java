@@ -120,7 +120,19 @@ class DagCommandsTest {
         assertThat(r.exitCode()).as(r.err()).isZero();
         assertThat(new ObjectMapper().readTree(json.toFile()).get("traceEvents").isArray()).isTrue();
         assertUserError(CliRunner.run("export", run.toString(), "--chrome", json.toString()), "exists; use --force");
+        // --force replaces the file with a new one (not the old one truncated): a second link to the old one
+        // keeps its bytes, a symbolic link is written through
+        byte[] first = Files.readAllBytes(json);
+        Path old = dir.resolve("old.json");
+        Files.createLink(old, json);
+        Files.write(old, new byte[] {'x'});
         assertThat(CliRunner.run("export", run.toString(), "--chrome", json.toString(), "--force").exitCode()).isZero();
+        assertThat(Files.readAllBytes(json)).isEqualTo(first);
+        assertThat(Files.readAllBytes(old)).containsExactly('x');
+        Path link = Files.createSymbolicLink(dir.resolve("link.json"), old);
+        assertThat(CliRunner.run("export", run.toString(), "--chrome", link.toString(), "--force").exitCode()).isZero();
+        assertThat(Files.isSymbolicLink(link)).isTrue();
+        assertThat(Files.readAllBytes(old)).isEqualTo(first);
 
         r = CliRunner.run("compare", run.toString(), run.toString());
         assertThat(r.exitCode()).as(r.err()).isZero();

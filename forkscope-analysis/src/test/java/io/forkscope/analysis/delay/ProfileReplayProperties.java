@@ -57,6 +57,42 @@ class ProfileReplayProperties {
         }
     }
 
+    /**
+     * sweepAll, which does not index the profile (a sweep of its own), tells the segments the index gives,
+     * in order, whether it comes first (nothing indexed yet), after the index, or between random questions.
+     */
+    @Property(tries = 150)
+    void sweepAllTellsTheSegments(@ForAll long seed, @ForAll @IntRange(min = 1, max = 5) int workers,
+                                  @ForAll @IntRange(min = 1, max = 700) int size) {
+        Random rnd = new Random(seed);
+        Dag dag = RandomSchedules.randomRun(rnd, workers, size);
+        if (rnd.nextBoolean()) {
+            dag = RandomSchedules.withRecorderTime(rnd, RandomSchedules.withStoppedStrands(rnd, dag));
+        }
+        ParallelismProfile fresh = ParallelismProfile.of(dag);
+        List<ProfileSegment> swept = swept(fresh);                      // before anything indexed it
+        List<ProfileSegment> inOrder = new ArrayList<>(ParallelismProfile.of(dag).segments());
+        assertThat(swept).hasSameSizeAs(inOrder);
+        for (int i = 0; i < inOrder.size(); i++) {
+            assertThat(same(swept.get(i), inOrder.get(i))).as("segment %d", i).isTrue();
+        }
+        if (!inOrder.isEmpty()) {
+            int i = rnd.nextInt(inOrder.size());
+            assertThat(same(fresh.segments().get(i), inOrder.get(i))).isTrue();   // indexed after the sweep
+            List<ProfileSegment> again = swept(fresh);                             // and swept after the index
+            assertThat(again).hasSameSizeAs(inOrder);
+            assertThat(same(again.get(i), inOrder.get(i))).isTrue();
+            assertThat(same(fresh.segments().get(i), inOrder.get(i))).isTrue();   // its cursor unmoved by it
+        }
+    }
+
+    private static List<ProfileSegment> swept(ParallelismProfile p) {
+        List<ProfileSegment> out = new ArrayList<>();
+        p.sweepAll((from, to, running, readyByKind, slots, notRunning, executing, recorder, held) -> out.add(
+                new ProfileSegment(from, to, running, readyByKind.clone(), slots, notRunning, executing, recorder, held)));
+        return out;
+    }
+
     private static boolean same(ProfileSegment a, ProfileSegment b) {
         return a.start() == b.start() && a.end() == b.end() && a.running() == b.running()
                 && java.util.Arrays.equals(a.readyByKind(), b.readyByKind()) && a.slots() == b.slots()

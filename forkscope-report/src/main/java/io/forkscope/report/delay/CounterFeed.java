@@ -157,7 +157,7 @@ final class CounterFeed implements AutoCloseable {
             Batch b = current[0];
             b.last = true;
             b.end = end[0];
-            b.any = profile.size() > 0;
+            b.any = kept[0];              // the first segment is always kept: whether there is any (size() would sweep again)
             put(b);
         } catch (Stopped e) {
             // closed: nobody waits for a batch

@@ -366,13 +366,25 @@ final class JsonBytes {
         }
     }
 
+    /** 10^k for k = 0..18. */
+    private static final long[] POWERS = new long[19];
+    static {
+        POWERS[0] = 1;
+        for (int k = 1; k < POWERS.length; k++) {
+            POWERS[k] = 10 * POWERS[k - 1];
+        }
+    }
+
+    /** @return how many decimal digits {@code v ≥ 0} takes (1 for 0): from its bit length, without a loop */
+    static int digits(long v) {
+        long u = v | 1;
+        int t = ((64 - Long.numberOfLeadingZeros(u)) * 1233) >>> 12;    // 1233 / 4096 ~ log10(2): t or t - 1 digits
+        return t + (u >= POWERS[t] ? 1 : 0);
+    }
+
     /** Digits of {@code v ≥ 0}, most significant first; the caller made room. */
     private void unsigned(long v) {
-        int digits = 1;
-        for (long p = 10; digits < 19 && v >= p; p *= 10) {
-            digits++;
-        }
-        int end = pos + digits;
+        int end = pos + digits(v);
         int at = end;
         while (v >= 100) {                  // from the right, two digits a division
             long q = v / 100;

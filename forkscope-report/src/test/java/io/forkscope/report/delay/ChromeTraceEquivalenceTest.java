@@ -54,6 +54,9 @@ class ChromeTraceEquivalenceTest {
         ChromeTrace.write(dag, ParallelismProfile.of(dag), "run \"1\".fsk", out, sites);
         String viaStream = stream(dag, sites, ChromeTrace.Options.ALL);
         assertThat(viaStream).isEqualTo(out.toString());
+        ByteArrayOutputStream concurrent = new ByteArrayOutputStream();       // the ready times made meanwhile
+        ChromeTrace.write(dag, "run \"1\".fsk", concurrent, sites, ChromeTrace.Options.ALL);
+        assertThat(concurrent.toString(StandardCharsets.UTF_8)).isEqualTo(viaStream);
         return viaStream;
     }
 
@@ -74,10 +77,29 @@ class ChromeTraceEquivalenceTest {
                 new Dag(List.of(DagNode.strand(0, 0, 0, 10, NodeEnd.END, List.of()),
                         DagNode.strand(1, 0, 5, 15, NodeEnd.END, List.of())), 1, 0, 15),
                 new Dag(List.of(DagNode.strand(0, 0, 5, 15, NodeEnd.END, List.of())), 1, 0, 15,
-                        List.of(new WorkerBusy(0, "main", new long[] {0, 10}))))) {
+                        List.of(new WorkerBusy(0, "main", new long[] {0, 10}))), wide(70))) {
             assertSame(d, null);
             assertSame(d, sites(new Random(d.nodes().size()), 3));
         }
+    }
+
+    /**
+     * One node that creates {@code n} others, run one after the other on one worker: up to n - 1 ready at
+     * once, whole counts past those whose counter events the writer makes beforehand.
+     */
+    static Dag wide(int n) {
+        List<DagNode> nodes = new ArrayList<>();
+        nodes.add(DagNode.strand(0, 0, 0, 10, NodeEnd.CREATE, List.of()));
+        for (int i = 1; i <= n; i++) {
+            nodes.add(DagNode.strand(i, 0, 10 + 3 * i, 12 + 3 * i, NodeEnd.END,
+                    List.of(new io.forkscope.model.dag.Edge(0, EdgeKind.CREATE))));
+        }
+        return new Dag(nodes, 1, 0, 20 + 3 * n);
+    }
+
+    @Test
+    void countsPastTheWholeTails() throws IOException {
+        assertThat(written(wide(70), null)).contains("\"create\":69.0}").contains("\"create\":64.0}");
     }
 
     @Property(tries = 1000)
@@ -109,7 +131,12 @@ class ChromeTraceEquivalenceTest {
                         e.remove("args");
                     }
                 }
-                JsonNode got = JSON.readTree(stream(dag, sites, new ChromeTrace.Options(args, counters)));
+                ChromeTrace.Options options = new ChromeTrace.Options(args, counters);
+                String text = stream(dag, sites, options);
+                ByteArrayOutputStream concurrent = new ByteArrayOutputStream();   // the ready times made meanwhile
+                ChromeTrace.write(dag, "run \"1\".fsk", concurrent, sites, options);
+                assertThat(concurrent.toString(StandardCharsets.UTF_8)).isEqualTo(text);
+                JsonNode got = JSON.readTree(text);
                 assertThat(got).as("args %s, counters %s", args, counters).isEqualTo(expected);
             }
         }

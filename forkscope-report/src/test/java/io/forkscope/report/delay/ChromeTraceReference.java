@@ -26,9 +26,13 @@ import java.util.Map;
 
 /**
  * The Chrome Trace writer as it was before {@link ChromeTrace} wrote bytes itself (commit 03ae28b): every
- * value through Jackson's generator, a node object a node. Kept unchanged as the reference the new
- * writer's output is compared with ({@code ChromeTraceEquivalenceTest}): the same events with the same
- * values, in the same order.
+ * value through Jackson's generator, a node object a node. Kept as the reference the new writer's output
+ * is compared with ({@code ChromeTraceEquivalenceTest}): the same events with the same values, in the
+ * same order. Changed once since, for the shorter trace of issue 21, from the format's description, not
+ * from the new writer's code: sparse counters, one a series (from the profile's segments, as values
+ * compared with {@link Double#equals}); {@code ready_by} with its node's worker, {@code in} only with two
+ * in-edges or more, {@code worker} only off the worker's own track (found from the track's name), no
+ * {@code cat} on a strand's slice, no {@code tid} on a counter.
  *
  * <p>Its own description follows.
  *
@@ -39,13 +43,20 @@ import java.util.Map;
  *   <li>one process ({@link #PID}), named after the recording; one thread (track) per worker,
  *       {@code tid} = worker + 1, named "worker N" by {@code thread_name} metadata;</li>
  *   <li>a complete event ({@code "ph":"X"}) per node, {@code ts}/{@code dur} in microseconds
- *       (exact, with three decimals), named by what ends it ("create", "wait", "end") or
- *       "collapsed ×N strands", with {@code args}: {@code node}, {@code work_ns}, {@code delay_ns}
- *       (start − ready), {@code ready_by} and {@code in} (its in-edges, "kind from node@worker"), and, when the
- *       recording has call sites (format 1.6) and the node ran in one, {@code site},
+ *       (exact, with three decimals), named by what ends it ("create", "wait", "end"; no {@code cat})
+ *       or "collapsed ×N strands" ({@code cat} "collapsed"), with {@code args}: {@code node},
+ *       {@code worker} (only on an overlap track, whose slices' worker its name does not say),
+ *       {@code work_ns}, {@code delay_ns} (start − ready), {@code ready_by} (the in-edge that made it
+ *       ready, "kind from node N on worker W"; none without in-edges), {@code in} (only with two
+ *       in-edges or more: each as "kind from node N on worker W"; a single one is {@code ready_by}),
+ *       and, when the recording has call sites (format 1.6) and the node ran in one, {@code site},
  *       {@code site_where}, {@code site_kind} and {@code site_callee};</li>
- *   <li>counters ({@code "ph":"C"}) "running" and "ready" (by edge kind) from the parallelism
- *       profile, one value per profile segment;</li>
+ *   <li>counters ({@code "ph":"C"}, no {@code tid}: the process's) from the parallelism profile, one
+ *       counter a series, each its own track: "running" ({@code args} {@code running}) and "ready
+ *       KIND" per edge kind ({@code args} the kind's label, e.g. "ready create" with {@code create}),
+ *       an event where the series' value changes (all of them at the profile's first segment, and
+ *       each not at zero back to zero at its end): a series holds its value until its next event,
+ *       in Perfetto and chrome://tracing alike;</li>
  *   <li>flow arrows ({@code "s"} at the source node, {@code "f"} with {@code "bp":"e"} at the
  *       destination, sharing {@code id} and {@code cat}) for create and end edges whose two nodes
  *       ran on different workers: the steals and the joins across workers;</li>
@@ -124,7 +135,9 @@ public final class ChromeTraceReference {
             for (DagNode n : dag.nodes()) {
                 g.writeStartObject();
                 g.writeStringField("name", nodeName(n));
-                g.writeStringField("cat", n.collapsed() ? "collapsed" : "strand");
+                if (n.collapsed()) {
+                    g.writeStringField("cat", "collapsed");   // a strand's slice has no category (its name says it)
+                }
                 g.writeStringField("ph", "X");
                 g.writeFieldName("ts");
                 g.writeNumber(micros(n.start()));
@@ -134,19 +147,23 @@ public final class ChromeTraceReference {
                 g.writeNumberField("tid", tid[n.id()]);
                 g.writeObjectFieldStart("args");
                 g.writeNumberField("node", n.id());
-                g.writeNumberField("worker", n.worker());
+                boolean ownTrack = trackName(tid[n.id()]).equals("worker " + n.worker());
+                if (!ownTrack) {
+                    g.writeNumberField("worker", n.worker());   // the track's name does not say it
+                }
                 g.writeNumberField("work_ns", n.work());
                 g.writeNumberField("delay_ns", ready.delay(n.id()));
-                if (!n.in().isEmpty()) {
-                    g.writeStringField("ready_by", ready.readyBy(n.id()).label() + " from node "
-                            + ready.lastPredecessor(n.id()));
+                Edge last = lastToEnd(dag, n);
+                if (last != null) {
+                    g.writeStringField("ready_by", edgeText(dag, last));
                 }
-                g.writeArrayFieldStart("in");
-                for (Edge e : n.in()) {
-                    g.writeString(e.kind().label() + " from node " + e.from() + " on worker "
-                            + dag.table().worker(e.from()));
+                if (n.in().size() >= 2) {
+                    g.writeArrayFieldStart("in");
+                    for (Edge e : n.in()) {
+                        g.writeString(edgeText(dag, e));
+                    }
+                    g.writeEndArray();
                 }
-                g.writeEndArray();
                 CallSite site = sites == null || n.site() < 0 || n.site() >= sites.sites().size() ? null
                         : sites.site(n.site());
                 if (site != null) {
@@ -206,25 +223,29 @@ public final class ChromeTraceReference {
                     flows++;
                 }
             }
-            double[] last = null;
-            double[] now = new double[1 + KIND_LABELS.length];
+            // one counter a series, an event where its value is not the one it holds (Double.equals: bit
+            // for bit); at the end every series that does not hold 0.0 goes back to it
+            Map<String, Double> holds = new HashMap<>();
             for (ProfileSegment s : profile.segments()) {
-                now[0] = s.running();
-                System.arraycopy(s.readyByKind(), 0, now, 1, KIND_LABELS.length);
-                if (last != null && java.util.Arrays.equals(last, now)) {
-                    continue;
+                for (int k = -1; k < KIND_LABELS.length; k++) {
+                    String series = k < 0 ? "running" : "ready " + KIND_LABELS[k];
+                    Double value = (k < 0 ? s.running() : s.readyByKind()[k]) + 0.0;   // -0.0 as 0.0, its text
+                    if (!value.equals(holds.get(series))) {
+                        holds.put(series, value);
+                        counter(g, series, s.start(), k < 0 ? "running" : KIND_LABELS[k], value);
+                        counters++;
+                    }
                 }
-                counter(g, "running", s.start(), RUNNING_LABEL, new double[] {s.running()});
-                counter(g, "ready", s.start(), KIND_LABELS, s.readyByKind());
-                counters += 2;
-                last = last == null ? now.clone() : last;
-                System.arraycopy(now, 0, last, 0, now.length);
             }
             if (!profile.segments().isEmpty()) {
                 long end = profile.segments().get(profile.segments().size() - 1).end();
-                counter(g, "running", end, RUNNING_LABEL, new double[] {0});
-                counter(g, "ready", end, KIND_LABELS, new double[KIND_LABELS.length]);
-                counters += 2;
+                for (int k = -1; k < KIND_LABELS.length; k++) {
+                    String series = k < 0 ? "running" : "ready " + KIND_LABELS[k];
+                    if (!Double.valueOf(0.0).equals(holds.get(series))) {
+                        counter(g, series, end, k < 0 ? "running" : KIND_LABELS[k], 0.0);
+                        counters++;
+                    }
+                }
             }
             g.writeEndArray();
             g.writeObjectFieldStart("otherData");
@@ -383,22 +404,39 @@ public final class ChromeTraceReference {
     /** The ready counter's series, one per edge kind, and the running counter's. */
     private static final String[] KIND_LABELS = java.util.Arrays.stream(EdgeKind.values()).map(EdgeKind::label)
             .toArray(String[]::new);
-    private static final String[] RUNNING_LABEL = {"running"};
 
-    private static void counter(JsonGenerator g, String name, long t, String[] labels, double[] values)
+    /** A counter event: one series, no thread (a counter is the process's). */
+    private static void counter(JsonGenerator g, String name, long t, String label, double value)
             throws IOException {
         g.writeStartObject();
         g.writeStringField("name", name);
         g.writeStringField("ph", "C");
         g.writeNumberField("pid", PID);
-        g.writeNumberField("tid", 0);
         g.writeFieldName("ts");
         g.writeNumber(micros(t));
         g.writeObjectFieldStart("args");
-        for (int i = 0; i < labels.length; i++) {
-            Numbers.jsonRatio(g, labels[i], values[i]);   // an average count of nodes: a decimal
+        Numbers.jsonRatio(g, label, value);   // an average count of nodes: a decimal
+        g.writeEndObject();
+        g.writeEndObject();
+    }
+
+    /**
+     * @return the in-edge whose source ends last, an end before the run's begin counting as the begin (the
+     *     first such in the node's list), null for none: what made the node ready
+     */
+    static Edge lastToEnd(Dag dag, DagNode n) {
+        Edge last = null;
+        for (Edge e : n.in()) {
+            if (last == null || Math.max(dag.begin(), dag.table().end(e.from()))
+                    > Math.max(dag.begin(), dag.table().end(last.from()))) {
+                last = e;
+            }
         }
-        g.writeEndObject();
-        g.writeEndObject();
+        return last;
+    }
+
+    /** @return "kind from node N on worker W" */
+    static String edgeText(Dag dag, Edge e) {
+        return e.kind().label() + " from node " + e.from() + " on worker " + dag.table().worker(e.from());
     }
 }

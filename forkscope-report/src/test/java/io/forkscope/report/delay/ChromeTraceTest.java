@@ -112,7 +112,10 @@ class ChromeTraceTest {
         assertThat(a.get("dur").decimalValue()).isEqualByComparingTo("10");
         assertThat(a.get("tid").asInt()).isEqualTo(1);
         assertThat(a.get("args").get("node").asInt()).isZero();
-        assertThat(a.get("args").get("in")).isEmpty();
+        assertThat(a.get("args").has("in")).isFalse();          // no in-edge: neither "in" nor ready_by
+        assertThat(a.get("args").has("ready_by")).isFalse();
+        assertThat(a.get("args").has("worker")).isFalse();      // on its worker's track, which names it
+        assertThat(a.has("cat")).isFalse();                     // a strand: its name says what ended it
         JsonNode b = slices.get(1);
         assertThat(b.get("name").asText()).isEqualTo("collapsed \u00d77 strands");
         assertThat(b.get("ts").decimalValue()).isEqualByComparingTo("25");
@@ -121,11 +124,15 @@ class ChromeTraceTest {
         assertThat(b.get("args").get("work_ns").asLong()).isEqualTo(9000);
         assertThat(b.get("args").get("delay_ns").asLong()).isEqualTo(15000);
         assertThat(b.get("args").get("strands").asLong()).isEqualTo(7);
-        assertThat(b.get("args").get("in").get(0).asText()).isEqualTo("create from node 0 on worker 0");
+        // one in-edge: ready_by says it, "in" is left out
+        assertThat(b.get("args").get("ready_by").asText()).isEqualTo("create from node 0 on worker 0");
+        assertThat(b.get("args").has("in")).isFalse();
+        assertThat(b.get("cat").asText()).isEqualTo("collapsed");
         JsonNode d = slices.get(3);
+        assertThat(d.get("args").get("in")).hasSize(2);                 // two in-edges: "in" lists them
         assertThat(d.get("name").asText()).isEqualTo("end");
         assertThat(d.get("args").get("delay_ns").asLong()).isZero();
-        assertThat(d.get("args").get("ready_by").asText()).isEqualTo("end from node 1");
+        assertThat(d.get("args").get("ready_by").asText()).isEqualTo("end from node 1 on worker 1");
 
         // the steal (create 0 → 1) and the join across workers (end 1 → 3); create-cont and wait-cont stay on worker 0
         List<JsonNode> starts = events(root, "s");
@@ -147,7 +154,8 @@ class ChromeTraceTest {
         List<JsonNode> counters = events(root, "C");
         JsonNode readyAt12 = null;
         for (JsonNode c : counters) {
-            if (c.get("name").asText().equals("ready") && c.get("ts").decimalValue().compareTo(new BigDecimal("20")) == 0) {
+            // a series holds its last value until its next event: the one at or before 20 us
+            if (c.get("name").asText().equals("ready create") && c.get("ts").decimalValue().compareTo(new BigDecimal("20")) <= 0) {
                 readyAt12 = c;
             }
         }
@@ -177,6 +185,12 @@ class ChromeTraceTest {
         assertNoPartialOverlap(root);
         assertThat(events(root, "M")).anySatisfy(m -> assertThat(m.get("args").path("name").asText())
                 .isEqualTo("worker 0 (overlap 1)"));
+        // the slice on the overlap track says its worker; the one on the worker's own track needs not
+        List<JsonNode> slices = events(root, "X");
+        assertThat(slices.get(0).get("tid").asInt()).isEqualTo(1);
+        assertThat(slices.get(0).get("args").has("worker")).isFalse();
+        assertThat(slices.get(1).get("tid").asInt()).isEqualTo(1_000_001);
+        assertThat(slices.get(1).get("args").get("worker").asInt()).isZero();
     }
 
     static List<JsonNode> idleSlices(JsonNode root) {

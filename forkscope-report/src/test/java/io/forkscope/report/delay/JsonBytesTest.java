@@ -84,6 +84,24 @@ class JsonBytesTest {
         }
     }
 
+    /** The digit count from the bit length, at every power of ten, next to it, and at the ends. */
+    @Test
+    void digitsAsLongToStringCountsThem() {
+        List<Long> values = new ArrayList<>(List.of(0L, 1L, 9L, Long.MAX_VALUE, Long.MAX_VALUE - 1));
+        for (long p = 1; p > 0 && p <= Long.MAX_VALUE / 10 * 10; p *= 10) {
+            values.addAll(List.of(p - 1, p, p + 1));
+            if (p > Long.MAX_VALUE / 10) {
+                break;
+            }
+        }
+        for (int bit = 0; bit < 63; bit++) {
+            values.addAll(List.of((1L << bit) - 1, 1L << bit, (1L << bit) + 1));
+        }
+        for (long v : values) {
+            assertThat(JsonBytes.digits(v)).as("%d", v).isEqualTo(Long.toString(v).length());
+        }
+    }
+
     @Test
     void microsecondsAsBigDecimalPrintsThem() throws IOException {
         for (long v : edges()) {
