@@ -466,19 +466,26 @@ public final class SpanEngine implements Measurements {
             return Long.MIN_VALUE;
         }
         ts.pushEntries = ts.entries;
+        ts.pushCounting = true;
         return BytecodeCounter.current();
     }
 
     /**
      * The worker creation that {@link #pushCodeBegins} saw begin returned or threw: the instructions
      * counted since {@code before} are taken back, unless an event ran on this thread in between (a
-     * factory that forks or joins: then they stay where those events put them).
+     * factory that forks or joins: then they stay where those events put them). Only after a
+     * pushCodeBegins on this thread that returned a count (the advice's entry may have been cut short
+     * by an error, its result then the default 0).
      */
     public void pushCodeEnds(long before) {
         if (before == Long.MIN_VALUE) {
             return;
         }
         ThreadState ts = threads.current();
+        if (!ts.pushCounting) {
+            return;
+        }
+        ts.pushCounting = false;
         if (ts.entries == ts.pushEntries && ts.strandOpen) {
             BytecodeCounter.add(before - BytecodeCounter.current());
         }

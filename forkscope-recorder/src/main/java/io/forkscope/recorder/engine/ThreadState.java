@@ -72,6 +72,8 @@ final class ThreadState {
     int entries;
     /** {@link #entries} when a worker creation inside a fork's push began (SpanEngine.pushCodeBegins). */
     int pushEntries;
+    /** Whether pushCodeBegins returned a count that the matching pushCodeEnds has not used yet. */
+    boolean pushCounting;
 
     // Whole-run totals of this thread (read by snapshots).
     long work;

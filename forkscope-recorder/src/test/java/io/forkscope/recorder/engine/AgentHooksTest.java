@@ -67,6 +67,16 @@ class AgentHooksTest {
     }
 
     @Test
+    void aWorkerCreationsEndWithoutItsBeginTakesNothingBack() {
+        SimRuntime rt = SimRuntime.countedWithAgentHooks(0, 1);
+        rt.engine.regionStart("open");    // this thread's root strand is open
+        long before = BytecodeCounter.current();
+        BytecodeCounter.add(5);
+        rt.engine.pushCodeEnds(0);        // an entry advice cut short by an error: its result the default 0
+        assertThat(BytecodeCounter.current()).isEqualTo(before + 5);
+    }
+
+    @Test
     void anExitHookNeverUsesAnotherEnginesState() {
         SimRuntime a = SimRuntime.countedWithAgentHooks(0, 1);
         SimRuntime b = SimRuntime.countedWithAgentHooks(0, 1);
