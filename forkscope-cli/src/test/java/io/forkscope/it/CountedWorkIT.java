@@ -71,6 +71,39 @@ class CountedWorkIT {
         }
     }
 
+    /**
+     * A worker factory of the program's own is no strand's code wherever the pool calls it: in a fork's
+     * push (where, without a DAG and count.jdk, the strand after the fork is already open: the agent takes
+     * the factory's instructions back out, SpanEngine.pushCodeBegins), in a submission, in a join. So the
+     * counted work and span do not move with what the factory executes. (Without the agent's taking back,
+     * this program's work grew by 900,000 with the loop, and by 57 without it: the worker's constructor.)
+     * With count.jdk a fork keeps its hook at its return, as before.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("javas")
+    void aWorkerFactorysCodeCountsInNoStrand(String java, @TempDir Path dir) throws Exception {
+        long[] idle = wholeRun(java, dir, "factory-0", List.of(), "0");
+        long[] busy = wholeRun(java, dir, "factory-1", List.of(), "20000");
+        assertThat(idle[0]).as("work").isGreaterThan(10_000);
+        assertThat(busy).as("work, span and spawns").containsExactly(idle);
+    }
+
+    /** Records {@code CountedFactoryProgram trips} in bytecodes on {@code java}: the whole run's work, span, spawns. */
+    private static long[] wholeRun(String java, Path dir, String file, List<String> options, String trips)
+            throws Exception {
+        Path out = dir.resolve(file + ".fsk");
+        List<String> cmd = new ArrayList<>(List.of("record", "--unit", "bytecodes"));
+        cmd.addAll(options);
+        cmd.addAll(List.of("-o", out.toString(), "--", java, "-cp", CliIT.cp(),
+                forkscopeit.counted.CountedFactoryProgram.class.getName(), trips));
+        CliRunner.Result rec = CliRunner.run(cmd.toArray(String[]::new));
+        assertThat(rec.exitCode()).as(rec.err()).isZero();
+        CliRunner.Result summary = CliRunner.run("summary", out.toString(), "--json");
+        assertThat(summary.exitCode()).as(summary.err()).isZero();
+        JsonNode s = new ObjectMapper().readTree(summary.out());
+        return new long[] {s.get("work_ns").asLong(), s.get("span_ns").asLong(), s.get("spawns").asLong()};
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("javas")
     void snippetBsParallelismIsTwo(String java, @TempDir Path dir) throws Exception {

@@ -96,7 +96,7 @@ public final class Agent {
                         + " blocked or preempted");
             }
             useCompilerClock(engine);
-            ForkJoinRecorder recorder = new ForkJoinRecorder(engine.needsBodyReturns());
+            ForkJoinRecorder recorder = new ForkJoinRecorder(engine.needsBodyReturns(), engine.forkOpensStrand());
             OutputFile.Opened file = OutputFile.open(opts.out(), opts.force(), pid);
             if (!file.path().equals(opts.out())) {
                 System.err.println("forkscope: " + opts.out() + " exists; recording to " + file.path());

@@ -406,68 +406,162 @@ public final class SpanEngine implements Measurements {
             return;
         }
         try {
-            long now = clock.nanoTime();
-            Frame f = frame(ts, now);
-            closeStrand(ts, now);
-            f.spawns++;
-            ts.spawns++;
-            TaskNode node = TaskNode.of(TaskNode.SPAWNED, model.isCompleter(child), f.span, f.bspan + burden);
-            TaskNode earlier = child.getForkscopeNode();
-            if (earlier instanceof CompleterNode e && node instanceof CompleterNode c && e.additiveTaken == 0
-                    && !e.reinitialized && !model.isDone(child)) {
-                // Forked again before it completed: completions that reached it so far stay in the
-                // earlier node, which the new one keeps for its waiter. A task that forks itself from
-                // its own running body goes on as a continuation (streams' ForEachTask): the create
-                // edge is the whole dependence. Any other re-fork (parallelPrefix's cumulate pass)
-                // waits for the runs before it through the program's own pending-count CASes, edges
-                // no hook sees: a gap of the DAG. (A completer reused through reinitialize() starts
-                // afresh: reinitialized() marked its node.)
-                boolean continuation = e.state == TaskNode.RUNNING && f.node == e;
-                if (e.reforks < CompleterNode.MAX_REFORKS) {
-                    c.reforkedFrom = e;
-                    c.reforks = e.reforks + 1;
-                } else {
-                    continuation = false;        // the earliest runs' completions are let go: a gap
-                }
-                if (!continuation) {
-                    reforkedCompleters.increment();
-                }
-            }
-            if (ts.sites != null) {
-                node.siteTask = ts.pendingForkSite >= 0 ? ts.sites.create(ts.pendingForkSite, ts.pendingForkMethod)
-                        : ts.sites.createTransparent();
-                node.sitePath = ts.sites.sitePathAbove(f.siteIndex);
-                ts.pendingForkSite = -1;
-            }
-            if (dag != null) {
-                node.createdFrom = dag.create(ts, f, now);
-                node.createdFromEnd = f.lastNodeEnd;
-                node.createdOn = ts.index;
-                SubmissionListener listener;
-                if (ts.poolParallelism == 0 && f.node.kind == TaskNode.ROOT && (listener = submissions) != null) {
-                    listener.submitted(ts.index, f.lastNodeEnd - startNs, false);
-                }
-                ts.createCount++;
-                if (node.completer && model.completerOf(child) != null) {
-                    ts.completerChildCreates++;
-                }
-                setScopeParent(child, node, f.node);
-                node.creator = f.node;
-                f.localForks++;
-                f.addIn(node.createdFrom, node.createdFromEnd, EdgeKind.CREATE_CONT);
-            }
-            if (!node.completer) {     // a CountedCompleter completes into its parent, it is not joined
-                f.addForked(node);
-                ts.plainOpen++;
-            }
-            if (model.unmodeled(child)) {
-                unmodeledCreates.increment();
-            }
-            child.setForkscopeNode(node);
-            hookTail(ts, now);
+            created(ts, child);
         } finally {
             ts.leave();
         }
+    }
+
+    /**
+     * {@code fork()} of {@code child} where no code that counts runs in the push ({@link #forkOpensStrand}):
+     * {@link #create}, then at once what {@link #resume} does at the fork's return, so that a fork is one
+     * hook, not two. The strand after the fork opens at the count where the one before it closed (no
+     * woven code runs in between); a worker factory of the program's that the push calls is taken back
+     * out of it ({@link #pushCodeBegins}).
+     */
+    public void createOpening(TaskHandle child) {
+        ThreadState ts = enter();
+        if (ts == null) {
+            return;
+        }
+        try {
+            created(ts, child);
+            if (!ts.strandOpen && ts.top().waitDepth == 0) {    // resume's test (create made a frame)
+                openStrand(ts, ts.lastEventNs);
+            }
+        } finally {
+            ts.leave();
+        }
+    }
+
+    /**
+     * @return whether a fork's strand after it opens inside the fork's entry hook ({@link #createOpening})
+     *     rather than at its return ({@link #resume}): in bytecodes without a DAG and without count.jdk,
+     *     where the only code that counts in a fork's push is a program's worker factory (the runtime's
+     *     code is never woven, nor the JDK's without count.jdk), which the agent takes back out
+     *     ({@link #pushCodeBegins}); and without a DAG the coarse clock dates the strand's start as well
+     *     as a read at the return would. The agent then leaves the hook at fork's return out.
+     */
+    public boolean forkOpensStrand() {
+        return !needsBodyReturns();
+    }
+
+    /**
+     * The runtime is about to create a worker ({@code ForkJoinPool.createWorker}, which calls the pool's
+     * factory, program code that counts when the program gave its own). Inside a fork's push after
+     * {@link #createOpening}, the strand after the fork is already open, where before it opened only at
+     * the fork's return: the factory's instructions are taken back out of it at {@link #pushCodeEnds},
+     * so that they count in no strand, as before.
+     *
+     * @return the thread's count now, to hand to {@link #pushCodeEnds}, or Long.MIN_VALUE when nothing is
+     *     to be taken back (not in a fork's push with the strand open: worker creation that a join or a
+     *     managed block causes runs where it always ran)
+     */
+    public long pushCodeBegins() {
+        if (!forkOpensStrand()) {
+            return Long.MIN_VALUE;
+        }
+        ThreadState ts = threads.current();
+        if (ts.ignored || ts.busy || !ts.strandOpen || !insideFork()) {
+            return Long.MIN_VALUE;
+        }
+        ts.pushEntries = ts.entries;
+        ts.pushCounting = true;
+        return BytecodeCounter.current();
+    }
+
+    /**
+     * The worker creation that {@link #pushCodeBegins} saw begin returned or threw: the instructions
+     * counted since {@code before} are taken back, unless an event ran on this thread in between (a
+     * factory that forks or joins: then they stay where those events put them). Only after a
+     * pushCodeBegins on this thread that returned a count (the advice's entry may have been cut short
+     * by an error, its result then the default 0).
+     */
+    public void pushCodeEnds(long before) {
+        if (before == Long.MIN_VALUE) {
+            return;
+        }
+        ThreadState ts = threads.current();
+        if (!ts.pushCounting) {
+            return;
+        }
+        ts.pushCounting = false;
+        if (ts.entries == ts.pushEntries && ts.strandOpen) {
+            BytecodeCounter.add(before - BytecodeCounter.current());
+        }
+    }
+
+    /** Whether the first caller above the pool's own frames is {@code ForkJoinTask.fork} (a rare path: worker creation). */
+    private static boolean insideFork() {
+        return java.lang.StackWalker.getInstance().walk(frames -> frames
+                .filter(f -> !f.getClassName().startsWith("io.forkscope.recorder.")
+                        && !f.getClassName().startsWith("java.util.concurrent.ForkJoinPool"))
+                .findFirst()
+                .map(f -> f.getClassName().equals("java.util.concurrent.ForkJoinTask") && f.getMethodName().equals("fork"))
+                .orElse(false));
+    }
+
+    /** What {@link #create} does, on the thread's state {@code ts} (entered). */
+    private void created(ThreadState ts, TaskHandle child) {
+        long now = clock.nanoTime();
+        Frame f = frame(ts, now);
+        closeStrand(ts, now);
+        f.spawns++;
+        ts.spawns++;
+        TaskNode node = TaskNode.of(TaskNode.SPAWNED, model.isCompleter(child), f.span, f.bspan + burden);
+        TaskNode earlier = child.getForkscopeNode();
+        if (earlier instanceof CompleterNode e && node instanceof CompleterNode c && e.additiveTaken == 0
+                && !e.reinitialized && !model.isDone(child)) {
+            // Forked again before it completed: completions that reached it so far stay in the
+            // earlier node, which the new one keeps for its waiter. A task that forks itself from
+            // its own running body goes on as a continuation (streams' ForEachTask): the create
+            // edge is the whole dependence. Any other re-fork (parallelPrefix's cumulate pass)
+            // waits for the runs before it through the program's own pending-count CASes, edges
+            // no hook sees: a gap of the DAG. (A completer reused through reinitialize() starts
+            // afresh: reinitialized() marked its node.)
+            boolean continuation = e.state == TaskNode.RUNNING && f.node == e;
+            if (e.reforks < CompleterNode.MAX_REFORKS) {
+                c.reforkedFrom = e;
+                c.reforks = e.reforks + 1;
+            } else {
+                continuation = false;        // the earliest runs' completions are let go: a gap
+            }
+            if (!continuation) {
+                reforkedCompleters.increment();
+            }
+        }
+        if (ts.sites != null) {
+            node.siteTask = ts.pendingForkSite >= 0 ? ts.sites.create(ts.pendingForkSite, ts.pendingForkMethod)
+                    : ts.sites.createTransparent();
+            node.sitePath = ts.sites.sitePathAbove(f.siteIndex);
+            ts.pendingForkSite = -1;
+        }
+        if (dag != null) {
+            node.createdFrom = dag.create(ts, f, now);
+            node.createdFromEnd = f.lastNodeEnd;
+            node.createdOn = ts.index;
+            SubmissionListener listener;
+            if (ts.poolParallelism == 0 && f.node.kind == TaskNode.ROOT && (listener = submissions) != null) {
+                listener.submitted(ts.index, f.lastNodeEnd - startNs, false);
+            }
+            ts.createCount++;
+            if (node.completer && model.completerOf(child) != null) {
+                ts.completerChildCreates++;
+            }
+            setScopeParent(child, node, f.node);
+            node.creator = f.node;
+            f.localForks++;
+            f.addIn(node.createdFrom, node.createdFromEnd, EdgeKind.CREATE_CONT);
+        }
+        if (!node.completer) {     // a CountedCompleter completes into its parent, it is not joined
+            f.addForked(node);
+            ts.plainOpen++;
+        }
+        if (model.unmodeled(child)) {
+            unmodeledCreates.increment();
+        }
+        child.setForkscopeNode(node);
+        hookTail(ts, now);
     }
 
     public void resume() {
@@ -486,91 +580,115 @@ public final class SpanEngine implements Measurements {
 
     /** @return whether the engine tracks this execution; if so {@link #execEnd} must follow */
     public boolean execBegin(TaskHandle task) {
+        return execBegins(task) != null;
+    }
+
+    /**
+     * {@link #execBegin}, for a caller that keeps what it returns until the execution ends (doExec's
+     * advice, in a local): the thread's state when the engine tracks this execution, to hand to
+     * {@link #execEnds} (on this thread: the same state, found once), else null.
+     */
+    public Object execBegins(TaskHandle task) {
         ThreadState ts = enter();
         if (ts == null) {
-            return false;
+            return null;
         }
         try {
-            if (model.isDone(task)) {
-                return false;
-            }
-            long now = clock.nanoTime();
-            closeStrand(ts, now);
-            Frame caller = ts.depth > 0 ? ts.top() : null;
-            if (dag != null && caller != null && ts.nodeOpen) {
-                caller.addIn(dag.endNode(ts, caller, now, NodeEnd.WAIT), now, EdgeKind.WAIT_CONT);
-            }
-            TaskNode node = task.getForkscopeNode();
-            if (node == null || node.state != TaskNode.CREATED) {
-                node = TaskNode.of(TaskNode.CALLED, model.isCompleter(task),
-                        caller == null ? 0 : caller.span, caller == null ? 0 : caller.bspan);
-                if (dag != null) {
-                    setScopeParent(task, node, caller == null ? null : caller.node);
-                }
-                if (ts.sites != null) {
-                    // run inline (invoke, invokeAll's first task): below the calls open in the caller's task
-                    node.sitePath = ts.sites.sitePathAbove(caller == null ? -1 : caller.siteIndex);
-                }
-                task.setForkscopeNode(node);
-            }
-            if (dag != null && caller != null && caller.waitDepth > 0 && node.kind == TaskNode.SPAWNED
-                    && node.creator != caller.node) {
-                dag.foreignNested(ts);
-            }
-            if (node.unforkedOn >= 0) {
-                node.unforkedOn = -1;   // taken back, then run after all (invoke, or forked again and taken)
-                if (!node.completer) {
-                    takenBack.decrement();
-                }
-            }
-            node.setState(TaskNode.RUNNING);
-            if (dag != null && caller == null && ts.poolParallelism > 0) {
-                dag.busyBegin(ts, now);
-            }
-            if (ts.poolParallelism == 0 && (caller == null || caller.node.kind == TaskNode.ROOT)) {
-                ts.bodyBegin(now - startNs);          // an outside thread holds a worker slot (measures.md §2)
-            }
-            Frame f = ts.push();
-            f.reset(node, node.startSpan, node.startBspan);
-            if (ts.sites != null) {
-                ts.pendingForkSite = -1;
-                if (node.kind == TaskNode.SPAWNED) {
-                    ts.sites.taskBegin(node.siteTask, node.startSpan);
-                } else {
-                    ts.sites.inlineEnter(node.startSpan);
-                }
-                f.siteIndex = ts.sites.depth() - 1;
-            }
-            if (dag != null) {
-                if (node.kind == TaskNode.SPAWNED && node.createdOn == ts.index) {
-                    ts.ownRuns++;
-                }
-                dag.beginFrame(ts, f, node);
-                if (node.kind == TaskNode.SPAWNED) {
-                    f.addIn(node.createdFrom, node.createdFromEnd, EdgeKind.CREATE);
-                } else if (caller != null) {
-                    f.addIn(caller.lastNodeId, caller.lastNodeEnd, EdgeKind.CREATE);
-                }
-            }
-            ts.execs++;
-            ts.ranTasks = true;
-            ts.pendingSitePath = node.sitePath;     // the task's first node carries its site path
-            node.bodyReturnedNs = NOT_RETURNED;
-            reopenStrand(ts, now);
-            ts.pendingSitePath = null;
-            SubmissionListener listener;
-            if (dag != null && ts.poolParallelism == 0 && node.kind == TaskNode.CALLED
-                    && (caller == null || caller.node.kind == TaskNode.ROOT) && (listener = submissions) != null) {
-                listener.submitted(ts.index, ts.nodeStart - startNs, true);   // its first node's start
-            }
-            return true;
+            return execBegun(ts, task) ? ts : null;
         } finally {
             ts.leave();
         }
     }
 
+    private boolean execBegun(ThreadState ts, TaskHandle task) {
+        if (model.isDone(task)) {
+            return false;
+        }
+        long now = clock.nanoTime();
+        closeStrand(ts, now);
+        Frame caller = ts.depth > 0 ? ts.top() : null;
+        if (dag != null && caller != null && ts.nodeOpen) {
+            caller.addIn(dag.endNode(ts, caller, now, NodeEnd.WAIT), now, EdgeKind.WAIT_CONT);
+        }
+        TaskNode node = task.getForkscopeNode();
+        if (node == null || node.state != TaskNode.CREATED) {
+            node = TaskNode.of(TaskNode.CALLED, model.isCompleter(task),
+                    caller == null ? 0 : caller.span, caller == null ? 0 : caller.bspan);
+            if (dag != null) {
+                setScopeParent(task, node, caller == null ? null : caller.node);
+            }
+            if (ts.sites != null) {
+                // run inline (invoke, invokeAll's first task): below the calls open in the caller's task
+                node.sitePath = ts.sites.sitePathAbove(caller == null ? -1 : caller.siteIndex);
+            }
+            task.setForkscopeNode(node);
+        }
+        if (dag != null && caller != null && caller.waitDepth > 0 && node.kind == TaskNode.SPAWNED
+                && node.creator != caller.node) {
+            dag.foreignNested(ts);
+        }
+        if (node.unforkedOn >= 0) {
+            node.unforkedOn = -1;   // taken back, then run after all (invoke, or forked again and taken)
+            if (!node.completer) {
+                takenBack.decrement();
+            }
+        }
+        node.setState(TaskNode.RUNNING);
+        if (dag != null && caller == null && ts.poolParallelism > 0) {
+            dag.busyBegin(ts, now);
+        }
+        if (ts.poolParallelism == 0 && (caller == null || caller.node.kind == TaskNode.ROOT)) {
+            ts.bodyBegin(now - startNs);          // an outside thread holds a worker slot (measures.md §2)
+        }
+        Frame f = ts.push();
+        f.reset(node, node.startSpan, node.startBspan);
+        if (ts.sites != null) {
+            ts.pendingForkSite = -1;
+            if (node.kind == TaskNode.SPAWNED) {
+                ts.sites.taskBegin(node.siteTask, node.startSpan);
+            } else {
+                ts.sites.inlineEnter(node.startSpan);
+            }
+            f.siteIndex = ts.sites.depth() - 1;
+        }
+        if (dag != null) {
+            if (node.kind == TaskNode.SPAWNED && node.createdOn == ts.index) {
+                ts.ownRuns++;
+            }
+            dag.beginFrame(ts, f, node);
+            if (node.kind == TaskNode.SPAWNED) {
+                f.addIn(node.createdFrom, node.createdFromEnd, EdgeKind.CREATE);
+            } else if (caller != null) {
+                f.addIn(caller.lastNodeId, caller.lastNodeEnd, EdgeKind.CREATE);
+            }
+        }
+        ts.execs++;
+        ts.ranTasks = true;
+        ts.pendingSitePath = node.sitePath;     // the task's first node carries its site path
+        node.bodyReturnedNs = NOT_RETURNED;
+        reopenStrand(ts, now);
+        ts.pendingSitePath = null;
+        SubmissionListener listener;
+        if (dag != null && ts.poolParallelism == 0 && node.kind == TaskNode.CALLED
+                && (caller == null || caller.node.kind == TaskNode.ROOT) && (listener = submissions) != null) {
+            listener.submitted(ts.index, ts.nodeStart - startNs, true);   // its first node's start
+        }
+        return true;
+    }
+
     public void execEnd(TaskHandle task) {
-        ThreadState ts = enter();
+        execEnded(enter(), task);
+    }
+
+    /**
+     * {@link #execEnd} with the state {@link #execBegins} returned on this thread (or null: then the
+     * thread's state is found again).
+     */
+    public void execEnds(TaskHandle task, Object state) {
+        execEnded(enter(state), task);
+    }
+
+    private void execEnded(ThreadState ts, TaskHandle task) {
         if (ts == null) {
             return;
         }
@@ -639,9 +757,18 @@ public final class SpanEngine implements Measurements {
     }
 
     public void waitBegin() {
+        waitBegins();
+    }
+
+    /**
+     * {@link #waitBegin}, for a caller that keeps what it returns until the wait ends (a wait
+     * method's advice, in a local): the thread's state, to hand to {@link #waitEnds}
+     * (on this thread: the same state, found once), or null when the event was ignored.
+     */
+    public Object waitBegins() {
         ThreadState ts = enter();
         if (ts == null) {
-            return;
+            return null;
         }
         try {
             long now = clock.nanoTime();
@@ -654,6 +781,7 @@ public final class SpanEngine implements Measurements {
                 }
             }
             hookTail(ts, now);
+            return ts;
         } finally {
             ts.leave();
         }
@@ -661,7 +789,18 @@ public final class SpanEngine implements Measurements {
 
     /** Ends the wait begun by the matching {@link #waitBegin}, which waited for {@code task}. */
     public void waitEnd(TaskHandle task) {
-        ThreadState ts = leaveWait();
+        waitEnded(leaveWait(), task);
+    }
+
+    /**
+     * {@link #waitEnd} with the state {@link #waitBegins} returned on this thread (or null: then the
+     * thread's state is found again).
+     */
+    public void waitEnds(TaskHandle task, Object state) {
+        waitEnded(leaveWait(state), task);
+    }
+
+    private void waitEnded(ThreadState ts, TaskHandle task) {
         if (ts == null) {
             return;
         }
@@ -1326,7 +1465,19 @@ public final class SpanEngine implements Measurements {
 
     /** @return the thread's state marked busy, or null when this event is to be ignored */
     private ThreadState enter() {
-        ThreadState ts = threads.current();
+        return enter(threads.current());
+    }
+
+    /**
+     * {@link #enter()} with the state an earlier hook of the same method invocation returned on this
+     * thread ({@link #execBegins}, {@link #waitBegins}): that is the thread's state, unless it is null
+     * or another engine's (a test that enabled another engine meanwhile), when it is found again.
+     */
+    private ThreadState enter(Object state) {
+        return enter(state instanceof ThreadState s && s.registry == threads ? s : threads.current());
+    }
+
+    private ThreadState enter(ThreadState ts) {
         if (ts.ignored || ts.busy) {
             return null;
         }
@@ -1345,7 +1496,15 @@ public final class SpanEngine implements Measurements {
     }
 
     private ThreadState leaveWait() {
-        ThreadState ts = enter();
+        return leaveWait(threads.current());
+    }
+
+    private ThreadState leaveWait(Object state) {
+        return leaveWait(state instanceof ThreadState s && s.registry == threads ? s : threads.current());
+    }
+
+    private ThreadState leaveWait(ThreadState state) {
+        ThreadState ts = enter(state);
         if (ts == null) {
             return null;
         }

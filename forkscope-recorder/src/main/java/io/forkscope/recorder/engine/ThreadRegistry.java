@@ -122,6 +122,7 @@ final class ThreadRegistry {
             boolean ignored = classifier.ignore(t);
             ts = new ThreadState(t, ignored ? t.getName() : uniqueName(t), ignored, classifier.poolParallelism(t),
                     ignored ? null : poolRecord(classifier.pool(t), classifier.poolParallelism(t)));
+            ts.registry = this;
             if (!ignored) {       // ignored threads (carriers) stay out of the map: reclassifying is cheap
                 ts.index = nextIndex.getAndIncrement();
                 byThread.put(t, ts);

@@ -36,6 +36,8 @@ final class ThreadState {
     final boolean ignored;
     /** Parallelism of the pool this thread works for, 0 for a thread outside any pool. */
     final int poolParallelism;
+    /** The registry that made this state (ThreadRegistry.recover), null for a state made elsewhere (tests). */
+    ThreadRegistry registry;
 
     private Frame[] frames = new Frame[16];
     int depth;
@@ -68,6 +70,10 @@ final class ThreadState {
     boolean busy;
     /** Events this thread entered; the final drain's sequence number (see the class comment). */
     int entries;
+    /** {@link #entries} when a worker creation inside a fork's push began (SpanEngine.pushCodeBegins). */
+    int pushEntries;
+    /** Whether pushCodeBegins returned a count that the matching pushCodeEnds has not used yet. */
+    boolean pushCounting;
 
     // Whole-run totals of this thread (read by snapshots).
     long work;

@@ -65,6 +65,46 @@ public final class ForkJoinHooks {
         }
     }
 
+    /** {@code fork()}'s entry when its return has no hook ({@link SpanEngine#createOpening}). */
+    public static void createOpening(Object task) {
+        SpanEngine e = engine;
+        if (e != null) {
+            try {
+                e.createOpening((TaskHandle) task);   // no pause: only without count.jdk (forkOpensStrand)
+            } catch (Throwable t) {
+                fail(t);
+            }
+        }
+    }
+
+    /** {@code ForkJoinPool.createWorker()} begins ({@link SpanEngine#pushCodeBegins}); its result goes to {@link #workerCreated}. */
+    public static long createsWorker() {
+        SpanEngine e = engine;
+        if (e != null) {
+            try {
+                return e.pushCodeBegins();
+            } catch (Throwable t) {
+                fail(t);
+            }
+        }
+        return Long.MIN_VALUE;
+    }
+
+    /** {@code ForkJoinPool.createWorker()} returned or threw ({@link SpanEngine#pushCodeEnds}). */
+    public static void workerCreated(long before) {
+        if (before == Long.MIN_VALUE) {
+            return;
+        }
+        SpanEngine e = engine;
+        if (e != null) {
+            try {
+                e.pushCodeEnds(before);
+            } catch (Throwable t) {
+                fail(t);
+            }
+        }
+    }
+
     public static void resume() {
         SpanEngine e = engine;
         if (e != null) {
@@ -92,6 +132,74 @@ public final class ForkJoinHooks {
             }
         }
         return false;
+    }
+
+    /**
+     * doExec()'s entry ({@link ExecAdvice}): the thread's state when the engine tracks this execution,
+     * for doExec's exit to hand to {@link #execEnds}, else null.
+     */
+    public static Object execBegins(Object task) {
+        SpanEngine e = engine;
+        if (e != null) {
+            BytecodeCounter.pause();     // the hook's own JDK calls are never counted (count.jdk)
+            try {
+                return e.execBegins((TaskHandle) task);
+            } catch (Throwable t) {
+                fail(t);
+            } finally {
+                BytecodeCounter.resume();
+            }
+        }
+        return null;
+    }
+
+    /** doExec()'s exit, with what {@link #execBegins} returned on this thread (not null). */
+    public static void execEnds(Object task, Object state) {
+        SpanEngine e = engine;
+        if (e != null) {
+            BytecodeCounter.pause();     // the hook's own JDK calls are never counted (count.jdk)
+            try {
+                e.execEnds((TaskHandle) task, state);
+            } catch (Throwable t) {
+                fail(t);
+            } finally {
+                BytecodeCounter.resume();
+            }
+        }
+    }
+
+    /**
+     * A wait method's entry ({@link WaitAdvice}): the thread's state, for the method's exit to hand to
+     * {@link #waitEnds}, or null when the event was ignored.
+     */
+    public static Object waitBegins() {
+        SpanEngine e = engine;
+        if (e != null) {
+            BytecodeCounter.pause();     // the hook's own JDK calls are never counted (count.jdk)
+            try {
+                return e.waitBegins();
+            } catch (Throwable t) {
+                fail(t);
+            } finally {
+                BytecodeCounter.resume();
+            }
+        }
+        return null;
+    }
+
+    /** A wait method's exit, with what {@link #waitBegins} returned on this thread (null: found again). */
+    public static void waitEnds(Object task, Object state) {
+        SpanEngine e = engine;
+        if (e != null) {
+            BytecodeCounter.pause();     // the hook's own JDK calls are never counted (count.jdk)
+            try {
+                e.waitEnds((TaskHandle) task, state);
+            } catch (Throwable t) {
+                fail(t);
+            } finally {
+                BytecodeCounter.resume();
+            }
+        }
     }
 
     /** Called from inside {@code doExec()}, right after {@code exec()} returned ({@link ExecReturnWeaver}). */

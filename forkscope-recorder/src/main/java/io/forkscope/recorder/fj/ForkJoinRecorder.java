@@ -57,6 +57,13 @@ public final class ForkJoinRecorder {
     /** Whether doExec gets that hook: not when the engine would do nothing there ({@link SpanEngine#needsBodyReturns}). */
     private final boolean weavesBodyEnds;
 
+    /**
+     * Whether fork() has one hook, at its entry, that also opens the strand after it, and
+     * ForkJoinPool.createWorker takes a program's factory back out of that strand
+     * ({@link SpanEngine#forkOpensStrand}); else fork's return has the hook that opens it.
+     */
+    private final boolean forkOpens;
+
     /** A recorder whose doExec calls the hook at exec()'s return. */
     public ForkJoinRecorder() {
         this(true);
@@ -64,7 +71,16 @@ public final class ForkJoinRecorder {
 
     /** @param bodyEnds whether doExec calls the hook at exec()'s return ({@link SpanEngine#needsBodyReturns}) */
     public ForkJoinRecorder(boolean bodyEnds) {
+        this(bodyEnds, false);
+    }
+
+    /**
+     * @param bodyEnds  whether doExec calls the hook at exec()'s return ({@link SpanEngine#needsBodyReturns})
+     * @param forkOpens whether fork()'s entry hook opens the strand after it ({@link SpanEngine#forkOpensStrand})
+     */
+    public ForkJoinRecorder(boolean bodyEnds, boolean forkOpens) {
         this.weavesBodyEnds = bodyEnds;
+        this.forkOpens = forkOpens;
     }
 
     /** @return the model the engine needs for ForkJoinTasks, also its thread classifier */
@@ -161,7 +177,8 @@ public final class ForkJoinRecorder {
                     builder = builder
                             .defineField("forkscopeNode", TaskNode.class, Modifier.PRIVATE | Modifier.TRANSIENT)
                             .implement(TaskHandle.class).intercept(FieldAccessor.ofBeanProperty())
-                            .visit(advice(ForkAdvice.class).on(named("fork").and(takesArguments(0))))
+                            .visit(advice(forkOpens ? ForkOpeningAdvice.class : ForkAdvice.class)
+                                    .on(named("fork").and(takesArguments(0))))
                             .visit(advice(ExecAdvice.class).on(named("doExec").and(takesArguments(0))));
                     if (weavesBodyEnds) {
                         builder = builder.visit(new AsmVisitorWrapper.ForDeclaredMethods()
@@ -179,6 +196,10 @@ public final class ForkJoinRecorder {
                             .visit(advice(QuiescenceAdvice.class).on(named("helpQuiesce").and(isStatic())
                                     .and(takesArguments(0))));
                 case POOL:
+                    if (forkOpens) {
+                        builder = builder.visit(advice(CreateWorkerAdvice.class).on(named("createWorker")
+                                .and(takesArguments(0))));
+                    }
                     return builder
                             .visit(advice(SubmitAdvice.class).on(named("externalSubmit")
                                     .and(takesArguments(1)).and(takesArgument(0, named(TASK)))))

@@ -10,13 +10,14 @@ import net.bytebuddy.asm.Advice;
 final class WaitAdvice {
     private WaitAdvice() {}
 
+    /** @return the thread's engine state (found once, kept for the exit), or null */
     @Advice.OnMethodEnter(suppress = Throwable.class)
-    static void enter() {
-        ForkJoinHooks.waitBegin();
+    static Object enter() {
+        return ForkJoinHooks.waitBegins();
     }
 
     @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
-    static void exit(@Advice.This Object task) {
-        ForkJoinHooks.waitEnd(task);
+    static void exit(@Advice.This Object task, @Advice.Enter Object state) {
+        ForkJoinHooks.waitEnds(task, state);
     }
 }

@@ -25,6 +25,12 @@ final class SimRuntime implements TaskModel, ThreadClassifier {
     private final boolean timeMode;
     /** Counted units (unit = bytecodes): {@link #work} adds to the thread's BytecodeCounter, as woven code does. */
     private final boolean counted;
+    /**
+     * The hooks the agent weaves in bytecodes without a DAG or count.jdk ({@link SpanEngine#forkOpensStrand}):
+     * a fork is one hook ({@link SpanEngine#createOpening}), and doExec and the wait methods hand the
+     * state their entry hook returned to their exit hook ({@link SpanEngine#execBegins}, {@link SpanEngine#waitBegins}).
+     */
+    private boolean agentHooks;
     /** In time mode, how far every read of the clock moves it (0: it stands still but in work). */
     private long tickPerRead;
     private boolean readsOnCpu;
@@ -52,6 +58,13 @@ final class SimRuntime implements TaskModel, ThreadClassifier {
     /** Counted units: a strand's length is what its {@link #work} added to this thread's instruction count. */
     static SimRuntime counted(long burden, long seed) {
         return new SimRuntime(burden, seed, false, false, false, true);
+    }
+
+    /** {@link #counted}, with the hooks the agent weaves for that unit without a DAG (see {@link #agentHooks}). */
+    static SimRuntime countedWithAgentHooks(long burden, long seed) {
+        SimRuntime rt = counted(burden, seed);
+        rt.agentHooks = true;
+        return rt;
     }
 
     private SimRuntime(long burden, long seed, boolean time, boolean dag, boolean collapse) {
@@ -140,6 +153,11 @@ final class SimRuntime implements TaskModel, ThreadClassifier {
     }
 
     SimTask fork(SimTask t) {
+        if (agentHooks) {
+            engine.createOpening(t);
+            pending.push(t);
+            return t;
+        }
         engine.create(t);
         pending.push(t);
         engine.resume();
@@ -152,7 +170,12 @@ final class SimRuntime implements TaskModel, ThreadClassifier {
     }
 
     void join(SimTask t) {
-        engine.waitBegin();
+        Object state = null;
+        if (agentHooks) {
+            state = engine.waitBegins();
+        } else {
+            engine.waitBegin();
+        }
         while (!t.done) {
             // a helping worker may run other pending tasks before the one it waits for
             SimTask next;
@@ -167,7 +190,11 @@ final class SimRuntime implements TaskModel, ThreadClassifier {
             }
             exec(next);
         }
-        engine.waitEnd(t);
+        if (agentHooks) {
+            engine.waitEnds(t, state);
+        } else {
+            engine.waitEnd(t);
+        }
     }
 
     /** ForkJoinTask.invoke() on an unforked task: a plain call (exec inline, then wait). */
@@ -351,7 +378,8 @@ final class SimRuntime implements TaskModel, ThreadClassifier {
             return;
         }
         t.started = true;
-        if (!engine.execBegin(t)) {
+        Object state = agentHooks ? engine.execBegins(t) : Boolean.valueOf(engine.execBegin(t));
+        if (state == null || Boolean.FALSE.equals(state)) {
             throw new IllegalStateException("engine refused a runnable task");
         }
         t.body.accept(this);
@@ -363,7 +391,11 @@ final class SimRuntime implements TaskModel, ThreadClassifier {
         if (!t.countedCompleter) {
             t.done = true;
         }
-        engine.execEnd(t);
+        if (agentHooks) {
+            engine.execEnds(t, state);
+        } else {
+            engine.execEnd(t);
+        }
     }
 
     // ------------------------------------------------------------ TaskModel, ThreadClassifier
