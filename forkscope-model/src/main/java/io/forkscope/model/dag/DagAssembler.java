@@ -37,6 +37,12 @@ public final class DagAssembler {
      * ({@link DagNodes}), so that a large DAG never exists as objects.
      */
     public static Assembled assemble(RecordedNodes r, List<WorkerBusy> busy, int workers, long begin, long finish) {
+        return assemble(r, busy, workers, begin, finish, BuilderAhead.start(r.size()));
+    }
+
+    /** As {@link #assemble(RecordedNodes, List, int, long, long)}, its output columns made by {@code columns}. */
+    static Assembled assemble(RecordedNodes r, List<WorkerBusy> busy, int workers, long begin, long finish,
+                              BuilderAhead columns) {
         int n = r.size();
         int[] byEnd = endOrder(r);             // position in end order -> index in r
         NodeIdIndex ids = new NodeIdIndex(r, byEnd);
@@ -105,7 +111,7 @@ public final class DagAssembler {
         }
         successors = null;
         missingPreds = null;
-        DagNodes.Builder nodes = new DagNodes.Builder(n, keptEdges);
+        DagNodes.Builder nodes = columns.builder(keptEdges);
         long b = begin;
         long f = finish;
         for (int k = 0; k < n; k++) {

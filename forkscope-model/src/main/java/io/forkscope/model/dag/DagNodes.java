@@ -32,6 +32,11 @@ public final class DagNodes extends NodeColumns<DagNode> {
     }
 
     @Override
+    void newEdges(int capacity) {
+        edgeFrom = new int[capacity];
+    }
+
+    @Override
     void growEdges(int capacity) {
         edgeFrom = Arrays.copyOf(edgeFrom, capacity);
     }
@@ -150,6 +155,30 @@ public final class DagNodes extends NodeColumns<DagNode> {
          */
         public Builder(int capacity, int edgeCapacity) {
             nodes = new DagNodes(capacity, edgeCapacity);
+        }
+
+        /** A builder over {@code nodes}, made empty with room for {@code capacity} nodes and no edges yet. */
+        private Builder(DagNodes nodes) {
+            this.nodes = nodes;
+        }
+
+        /**
+         * @return a builder with room for {@code capacity} nodes whose edge columns are yet to be sized
+         *         ({@link #sizeEdges}): what {@link BuilderAhead} makes on its thread
+         */
+        static Builder withoutEdges(int capacity) {
+            return new Builder(new DagNodes(capacity, 0));
+        }
+
+        /** Sizes the edge columns of a builder that holds no edge yet, as {@link #Builder(int, int)} would. */
+        Builder sizeEdges(int edgeCapacity) {
+            nodes.sizeEdges(edgeCapacity);
+            return this;
+        }
+
+        /** The nodes being built (tests compare two builders' columns). */
+        DagNodes columns() {
+            return nodes;
         }
 
         public int size() {

@@ -60,6 +60,21 @@ public abstract class NodeColumns<T> extends AbstractList<T> implements RandomAc
         edgeKind = new byte[Math.max(16, edgeCapacity)];
     }
 
+    /**
+     * Makes the edge columns {@code edgeCapacity} long (at least 16), as the constructor would have; only
+     * while no edge is held (columns made before their edges were counted: {@link BuilderAhead}).
+     */
+    final void sizeEdges(int edgeCapacity) {
+        if (edges != 0) {
+            throw new IllegalStateException("the edge columns hold " + edges + " edges");
+        }
+        edgeKind = new byte[Math.max(16, edgeCapacity)];
+        newEdges(edgeKind.length);
+    }
+
+    /** The edge columns are new and {@code capacity} long: make the subclass's edge sources so, empty. */
+    abstract void newEdges(int capacity);
+
     /** The node columns have grown to {@code capacity}: grow the subclass's own node columns to match. */
     abstract void growNodes(int capacity);
 

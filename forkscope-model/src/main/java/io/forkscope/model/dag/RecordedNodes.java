@@ -36,6 +36,11 @@ public final class RecordedNodes extends NodeColumns<RecordedNode> {
     }
 
     @Override
+    void newEdges(int capacity) {
+        edgeFrom = new long[capacity];
+    }
+
+    @Override
     void growEdges(int capacity) {
         edgeFrom = Arrays.copyOf(edgeFrom, capacity);
     }
