@@ -25,9 +25,13 @@ public final class RecordedNodes extends NodeColumns<RecordedNode> {
 
     /** @param capacity how many nodes to make room for at first (the list grows as needed) */
     public RecordedNodes(int capacity) {
-        super(capacity, capacity + capacity / 2);
-        id = new long[worker.length];
-        edgeFrom = new long[edgeKind.length];
+        super(capacity, capacity + capacity / 2, true);
+    }
+
+    @Override
+    void ownColumns(int capacity, int edgeCapacity) {
+        id = new long[capacity];
+        edgeFrom = new long[edgeCapacity];
     }
 
     @Override
