@@ -1583,7 +1583,7 @@ public final class SpanEngine implements Measurements {
             d = notRunning.strandLength(ts, now, read);
             ts.nodeNotRunning += Math.max(0, now - ts.strandStart) - d;
         } else if (unit == Unit.BYTECODES) {
-            d = Math.max(0, (endCount >= ts.strandStartCount ? endCount : BytecodeCounter.current()) - ts.strandStartCount);
+            d = Math.max(0, (endCount >= ts.strandStartCount ? endCount : countNow(ts)) - ts.strandStartCount);
         } else {
             d = ts.pendingUnits;
             ts.pendingUnits = 0;
@@ -1742,6 +1742,18 @@ public final class SpanEngine implements Measurements {
      * hooks with bookkeeping after their read call {@link #reopenStrand}.
      * After a long gap (a wait that may have parked) the thread's CPU clock is read too.
      */
+    /**
+     * The calling thread's instruction count, {@code ts} its state: {@link BytecodeCounter#current} from
+     * the cell the state keeps ({@link ThreadState#counterCell}), the same number without the lookup.
+     */
+    private static long countNow(ThreadState ts) {
+        long[] cell = ts.counterCell;
+        if (cell == null && (cell = ts.counterCell = BytecodeCounter.directCell()) == null) {
+            return BytecodeCounter.current();        // an id past the counter's table
+        }
+        return BytecodeCounter.count(cell);
+    }
+
     private void openStrand(ThreadState ts, long now) {
         notRunning.strandOpening(ts, now);
         startStrand(ts, now);
@@ -1751,7 +1763,7 @@ public final class SpanEngine implements Measurements {
         ts.strandOpen = true;
         ts.strandStart = now;
         if (unit == Unit.BYTECODES) {
-            ts.strandStartCount = BytecodeCounter.current();
+            ts.strandStartCount = countNow(ts);
         }
         if (!ts.nodeOpen) {       // a DAG node spans strands split only by regions, work units and sites
             ts.nodeOpen = true;
