@@ -89,6 +89,23 @@ public final class BytecodeCounter {
         return cellSlow(id);
     }
 
+    /**
+     * The calling thread's cell when its id is below {@link #DIRECT_IDS} (made at the first call), else
+     * null. Such a cell is its thread's for the thread's life: its slot is written once, by the thread,
+     * and never cleared, so a caller may keep it (the engine's {@code ThreadState}) and read the count
+     * from it ({@link #count}) as {@link #current} would. A cell past the table lives in a ThreadLocal,
+     * which the pool may erase, so it is not handed out.
+     */
+    public static long[] directCell() {
+        long id = Thread.currentThread().getId();
+        return id < DIRECT_IDS ? cell() : null;
+    }
+
+    /** @return the count in {@code cell} (both lanes): {@link #current} on the cell's own thread */
+    public static long count(long[] cell) {
+        return cell[COUNT] + cell[LANE_B];
+    }
+
     private static long[] cellSlow(long id) {
         if (id >= DIRECT_IDS) {
             return BEYOND.get();

@@ -10,7 +10,7 @@ import java.lang.invoke.VarHandle;
  * wakes a waiter happens after every such update (each precedes its thread's pending-count CAS in
  * program order), so a waiter that saw the task done reads the final values.
  */
-final class CompleterNode extends TaskNode {
+final class CompleterNode extends FullNode {
     volatile long accSpan;
     volatile long accBspan;
     volatile long accWork;

@@ -201,7 +201,7 @@ final class DagRecorder {
     // waits for the completing frame's end (SpanEngine.merge, CompleterNode.completedInFrameOf).
 
     private void enterScope(ThreadState ts, TaskNode node, int start) {
-        CompleterNode p = node.scopeParent;
+        CompleterNode p = ((FullNode) node).scopeParent;        // with a DAG every node is one
         if (p != null && p.scopeWorker != ts.index) {
             for (int i = 0; p != null && i < MAX_CHAIN; i++, p = p.scopeParent) {
                 p.scopeSpoiled = true;
@@ -252,7 +252,7 @@ final class DagRecorder {
 
     /** Whether the task belongs to completer {@code s}'s subtree. */
     private static boolean inside(CompleterNode s, TaskNode node) {
-        CompleterNode p = node.scopeParent;
+        CompleterNode p = ((FullNode) node).scopeParent;
         while (p != null && p.ccDepth > s.ccDepth) {
             p = p.scopeParent;
         }
@@ -373,7 +373,7 @@ final class DagRecorder {
         ts.collapsibleOpen--;
         if (f.localForks == f.localJoins) {
             buffer(ts).collapseTail(f.batchStart);
-            node.collapsedOn = ts.index;
+            ((FullNode) node).collapsedOn = ts.index;
         }
         handOverIfFull(ts);
     }

@@ -508,7 +508,7 @@ public final class SpanEngine implements Measurements {
         closeStrand(ts, now);
         f.spawns++;
         ts.spawns++;
-        TaskNode node = TaskNode.of(TaskNode.SPAWNED, model.isCompleter(child), f.span, f.bspan + burden);
+        TaskNode node = TaskNode.of(TaskNode.SPAWNED, model.isCompleter(child), f.span, f.bspan + burden, fullNodes());
         TaskNode earlier = child.getForkscopeNode();
         if (earlier instanceof CompleterNode e && node instanceof CompleterNode c && e.additiveTaken == 0
                 && !e.reinitialized && !model.isDone(child)) {
@@ -537,9 +537,10 @@ public final class SpanEngine implements Measurements {
             ts.pendingForkSite = -1;
         }
         if (dag != null) {
-            node.createdFrom = dag.create(ts, f, now);
-            node.createdFromEnd = f.lastNodeEnd;
-            node.createdOn = ts.index;
+            FullNode full = (FullNode) node;
+            full.createdFrom = dag.create(ts, f, now);
+            full.createdFromEnd = f.lastNodeEnd;
+            full.createdOn = ts.index;
             SubmissionListener listener;
             if (ts.poolParallelism == 0 && f.node.kind == TaskNode.ROOT && (listener = submissions) != null) {
                 listener.submitted(ts.index, f.lastNodeEnd - startNs, false);
@@ -549,9 +550,9 @@ public final class SpanEngine implements Measurements {
                 ts.completerChildCreates++;
             }
             setScopeParent(child, node, f.node);
-            node.creator = f.node;
+            full.creator = f.node;
             f.localForks++;
-            f.addIn(node.createdFrom, node.createdFromEnd, EdgeKind.CREATE_CONT);
+            f.addIn(full.createdFrom, full.createdFromEnd, EdgeKind.CREATE_CONT);
         }
         if (!node.completer) {     // a CountedCompleter completes into its parent, it is not joined
             f.addForked(node);
@@ -613,7 +614,7 @@ public final class SpanEngine implements Measurements {
         TaskNode node = task.getForkscopeNode();
         if (node == null || node.state != TaskNode.CREATED) {
             node = TaskNode.of(TaskNode.CALLED, model.isCompleter(task),
-                    caller == null ? 0 : caller.span, caller == null ? 0 : caller.bspan);
+                    caller == null ? 0 : caller.span, caller == null ? 0 : caller.bspan, fullNodes());
             if (dag != null) {
                 setScopeParent(task, node, caller == null ? null : caller.node);
             }
@@ -624,7 +625,7 @@ public final class SpanEngine implements Measurements {
             task.setForkscopeNode(node);
         }
         if (dag != null && caller != null && caller.waitDepth > 0 && node.kind == TaskNode.SPAWNED
-                && node.creator != caller.node) {
+                && ((FullNode) node).creator != caller.node) {
             dag.foreignNested(ts);
         }
         if (node.unforkedOn >= 0) {
@@ -652,12 +653,13 @@ public final class SpanEngine implements Measurements {
             f.siteIndex = ts.sites.depth() - 1;
         }
         if (dag != null) {
-            if (node.kind == TaskNode.SPAWNED && node.createdOn == ts.index) {
+            FullNode full = (FullNode) node;
+            if (node.kind == TaskNode.SPAWNED && full.createdOn == ts.index) {
                 ts.ownRuns++;
             }
             dag.beginFrame(ts, f, node);
             if (node.kind == TaskNode.SPAWNED) {
-                f.addIn(node.createdFrom, node.createdFromEnd, EdgeKind.CREATE);
+                f.addIn(full.createdFrom, full.createdFromEnd, EdgeKind.CREATE);
             } else if (caller != null) {
                 f.addIn(caller.lastNodeId, caller.lastNodeEnd, EdgeKind.CREATE);
             }
@@ -665,7 +667,9 @@ public final class SpanEngine implements Measurements {
         ts.execs++;
         ts.ranTasks = true;
         ts.pendingSitePath = node.sitePath;     // the task's first node carries its site path
-        node.bodyReturnedNs = NOT_RETURNED;
+        if (node instanceof FullNode full) {
+            full.bodyReturnedNs = NOT_RETURNED;
+        }
         reopenStrand(ts, now);
         ts.pendingSitePath = null;
         SubmissionListener listener;
@@ -700,7 +704,7 @@ public final class SpanEngine implements Measurements {
             TaskNode node = f.node;
             long returned = bodyReturned(ts, node, task);
             if (unit == Unit.BYTECODES && returned != NOT_RETURNED) {
-                ts.strandEndCount = node.bodyReturnedCount;     // before the runtime's code after the body
+                ts.strandEndCount = ((FullNode) node).bodyReturnedCount;   // returned: a FullNode     // before the runtime's code after the body
             }
             // without a DAG the end hook needs no time of its own when the body's end is known: the
             // runtime's time after it is no strand's either way (one clock read less a task)
@@ -723,8 +727,10 @@ public final class SpanEngine implements Measurements {
             if (node.completer) {
                 propagate(f, task, last, f.lastNodeEnd);
             } else {
-                node.lastNode = last;
-                node.lastNodeEnd = f.lastNodeEnd;
+                if (node instanceof FullNode full) {
+                    full.lastNode = last;
+                    full.lastNodeEnd = f.lastNodeEnd;
+                }
                 node.endSpan = f.span;
                 node.endBspan = f.bspan;
                 node.endWork = f.work;
@@ -1544,7 +1550,7 @@ public final class SpanEngine implements Measurements {
     private Frame frame(ThreadState ts, long now) {
         if (ts.depth == 0) {
             Frame root = ts.push();
-            root.reset(TaskNode.of(TaskNode.ROOT, false, 0, 0), 0, 0);
+            root.reset(TaskNode.of(TaskNode.ROOT, false, 0, 0, fullNodes()), 0, 0);
             if (ts.sites != null) {
                 root.siteIndex = ts.sites.ensureRoot();
             }
@@ -1577,7 +1583,7 @@ public final class SpanEngine implements Measurements {
             d = notRunning.strandLength(ts, now, read);
             ts.nodeNotRunning += Math.max(0, now - ts.strandStart) - d;
         } else if (unit == Unit.BYTECODES) {
-            d = Math.max(0, (endCount >= ts.strandStartCount ? endCount : BytecodeCounter.current()) - ts.strandStartCount);
+            d = Math.max(0, (endCount >= ts.strandStartCount ? endCount : countNow(ts)) - ts.strandStartCount);
         } else {
             d = ts.pendingUnits;
             ts.pendingUnits = 0;
@@ -1643,8 +1649,11 @@ public final class SpanEngine implements Measurements {
      * NOT_RETURNED when exec() threw or the task ran outside doExec (the end hook's read is its end).
      */
     private static long bodyReturned(ThreadState ts, TaskNode node, TaskHandle task) {
-        long returned = node.bodyReturnedNs;
-        node.bodyReturnedNs = NOT_RETURNED;
+        if (!(node instanceof FullNode full)) {
+            return NOT_RETURNED;      // a plain node: execReturned is not woven in (needsBodyReturns)
+        }
+        long returned = full.bodyReturnedNs;
+        full.bodyReturnedNs = NOT_RETURNED;
         if (returned == NOT_RETURNED || task.getForkscopeNode() != node
                 || (ts.strandOpen && returned < ts.strandStart)) {
             return NOT_RETURNED;
@@ -1662,11 +1671,11 @@ public final class SpanEngine implements Measurements {
             return;
         }
         TaskNode node = task.getForkscopeNode();
-        if (node != null && node.state == TaskNode.RUNNING) {
+        if (node instanceof FullNode full && node.state == TaskNode.RUNNING) {
             if (unit == Unit.BYTECODES) {
-                node.bodyReturnedCount = BytecodeCounter.current();
+                full.bodyReturnedCount = BytecodeCounter.current();
             }
-            node.bodyReturnedNs = clock.nanoTime();
+            full.bodyReturnedNs = clock.nanoTime();
         }
     }
 
@@ -1679,6 +1688,15 @@ public final class SpanEngine implements Measurements {
      */
     public boolean needsBodyReturns() {
         return unit != Unit.BYTECODES || dag != null || BytecodeCounter.countsJdk();
+    }
+
+    /**
+     * Whether new task nodes are {@link FullNode}s: where a DAG is recorded or body returns are
+     * dated, the only modes that use its fields (a plain node's body return is never dated: its end
+     * hook's own read or count is its end, as when exec() throws).
+     */
+    private boolean fullNodes() {
+        return needsBodyReturns();
     }
 
     /**
@@ -1724,6 +1742,18 @@ public final class SpanEngine implements Measurements {
      * hooks with bookkeeping after their read call {@link #reopenStrand}.
      * After a long gap (a wait that may have parked) the thread's CPU clock is read too.
      */
+    /**
+     * The calling thread's instruction count, {@code ts} its state: {@link BytecodeCounter#current} from
+     * the cell the state keeps ({@link ThreadState#counterCell}), the same number without the lookup.
+     */
+    private static long countNow(ThreadState ts) {
+        long[] cell = ts.counterCell;
+        if (cell == null && (cell = ts.counterCell = BytecodeCounter.directCell()) == null) {
+            return BytecodeCounter.current();        // an id past the counter's table
+        }
+        return BytecodeCounter.count(cell);
+    }
+
     private void openStrand(ThreadState ts, long now) {
         notRunning.strandOpening(ts, now);
         startStrand(ts, now);
@@ -1733,7 +1763,7 @@ public final class SpanEngine implements Measurements {
         ts.strandOpen = true;
         ts.strandStart = now;
         if (unit == Unit.BYTECODES) {
-            ts.strandStartCount = BytecodeCounter.current();
+            ts.strandStartCount = countNow(ts);
         }
         if (!ts.nodeOpen) {       // a DAG node spans strands split only by regions, work units and sites
             ts.nodeOpen = true;
@@ -1813,17 +1843,18 @@ public final class SpanEngine implements Measurements {
             f.bspan = bspan;
         }
         if (dag != null) {
-            if (n.createdOn == ts.index && !n.ownJoinCounted) {
-                n.ownJoinCounted = true;
+            FullNode d = (FullNode) n;       // with a DAG every node is one
+            if (d.createdOn == ts.index && !d.ownJoinCounted) {
+                d.ownJoinCounted = true;
                 ts.ownJoins++;
             }
             if (!(n instanceof CompleterNode)) {       // a completer's end edges came with its span, above
-                f.addIn(n.lastNode, n.lastNodeEnd, EdgeKind.END);
+                f.addIn(d.lastNode, d.lastNodeEnd, EdgeKind.END);
             }
-            if (n.collapsedOn != ts.index || (n.kind == TaskNode.SPAWNED && n.creator != f.node)) {
+            if (d.collapsedOn != ts.index || (n.kind == TaskNode.SPAWNED && d.creator != f.node)) {
                 dag.spoil(ts, f);
-            } else if (n.kind == TaskNode.SPAWNED && !n.joinCounted) {
-                n.joinCounted = true;
+            } else if (n.kind == TaskNode.SPAWNED && !d.joinCounted) {
+                d.joinCounted = true;
                 f.localJoins++;
             }
         }
@@ -1964,9 +1995,9 @@ public final class SpanEngine implements Measurements {
             TaskHandle c = model.completerOf(task);
             parent = c != null && c.getForkscopeNode() instanceof CompleterNode p ? p : null;
         } else {
-            parent = creator instanceof CompleterNode p ? p : creator == null ? null : creator.scopeParent;
+            parent = creator instanceof CompleterNode p ? p : creator == null ? null : ((FullNode) creator).scopeParent;
         }
-        node.scopeParent = parent;
+        ((FullNode) node).scopeParent = parent;
         if (node instanceof CompleterNode c) {
             c.ccDepth = parent == null ? 0 : parent.ccDepth + 1;
         }

@@ -50,47 +50,6 @@ public class TaskNode {
     boolean finishCounted;
 
     /**
-     * When the task's exec() last returned inside doExec (SpanEngine.execReturned), Long.MIN_VALUE
-     * before that: its body's end, before the runtime marks it done. Written and read by the thread
-     * that runs it.
-     */
-    long bodyReturnedNs = Long.MIN_VALUE;
-
-    /**
-     * Unit bytecodes: the thread's instruction count when exec() last returned (read with
-     * {@link #bodyReturnedNs}, valid while that is): the task's last strand ends there, so that what the
-     * runtime then runs (marking the task done, waking joiners, as often as the schedule makes it) is
-     * no strand's even when the JDK's own classes are counted.
-     */
-    long bodyReturnedCount;
-
-    /** DAG recording: the node whose strand forked this task, or -1, and its end. Written before the push. */
-    long createdFrom = -1;
-    long createdFromEnd = Long.MIN_VALUE;
-    /**
-     * DAG recording: the task's last node (its end) and when it ended, written before {@link #state}
-     * becomes ENDED; for a CountedCompleter the latest completion that reached it (under the node's lock).
-     */
-    long lastNode = -1;
-    long lastNodeEnd = Long.MIN_VALUE;
-    /** DAG collapsing: the task node of the frame that forked this one. */
-    TaskNode creator;
-    /** DAG collapsing: the thread whose batch holds this task's collapsed node, or -1. */
-    int collapsedOn = -1;
-    /** DAG collapsing: the index of the thread that created it (fork or submit), or -1. */
-    int createdOn = -1;
-    /** DAG collapsing: whether the thread that created it has counted a join of it (once). */
-    boolean ownJoinCounted;
-    /** DAG collapsing: whether its creator's frame has counted its join (once). */
-    boolean joinCounted;
-    /**
-     * DAG collapsing of completer subtrees: the innermost CountedCompleter whose subtree this task
-     * belongs to (a completer's completer; for other tasks their creator's), or null. Written
-     * before the task is published.
-     */
-    CompleterNode scopeParent;
-
-    /**
      * tryUnfork: the index of the thread whose successful {@code tryUnfork()} took this CREATED task
      * back from its queue, or -1. Only that thread can run it from then on (the task is in no queue),
      * so a later direct {@code compute()} on that thread is the task running inline and then joined
@@ -130,8 +89,17 @@ public class TaskNode {
         this.endBspan = startBspan;
     }
 
-    static TaskNode of(byte kind, boolean completer, long startSpan, long startBspan) {
-        return completer ? new CompleterNode(kind, startSpan, startBspan) : new TaskNode(kind, false, startSpan, startBspan);
+    /**
+     * A new node: a {@link CompleterNode} for a CountedCompleter, else a {@link FullNode} when
+     * {@code full} (a DAG is recorded, or the engine dates a body's end at its exec()'s return), else
+     * a plain TaskNode, without the fields those modes alone use: in bytecodes without a DAG and
+     * without count.jdk, what {@code record --unit bytecodes} runs, a fork allocates 96 bytes, not 168
+     * (allocation was some 20% of fib's time at cut-off 8, most of it the kernel's page faults as the
+     * young generation grows).
+     */
+    static TaskNode of(byte kind, boolean completer, long startSpan, long startBspan, boolean full) {
+        return completer ? new CompleterNode(kind, startSpan, startBspan)
+                : full ? new FullNode(kind, startSpan, startBspan) : new TaskNode(kind, false, startSpan, startBspan);
     }
 
     public byte kind() {

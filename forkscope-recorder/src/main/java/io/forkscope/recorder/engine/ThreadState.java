@@ -169,6 +169,15 @@ final class ThreadState {
     int bodyLength;
     long bodySince = Long.MIN_VALUE;
 
+    /**
+     * Unit bytecodes: this thread's counting cell ({@code BytecodeCounter.directCell}), kept at the
+     * first strand boundary so that the engine reads the count without finding the cell again (eight
+     * reads a task); null before, or for a thread whose id is past the counter's table. Only the
+     * thread itself reads and writes it: the engine reads counts only in its hooks, on the thread
+     * whose state it entered.
+     */
+    long[] counterCell;
+
     ThreadState(Thread thread, String threadName, boolean ignored, int poolParallelism) {
         this(thread, threadName, ignored, poolParallelism, null);
     }
