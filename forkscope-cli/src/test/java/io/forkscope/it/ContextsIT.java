@@ -15,6 +15,7 @@ import io.forkscope.cli.CliRunner;
 import io.forkscope.it.programs.ExitPrograms;
 import io.forkscope.model.Recording;
 import io.forkscope.model.RecordingReader;
+import io.forkscope.report.contexts.ContextsText;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -368,7 +369,8 @@ class ContextsIT {
      * effort there (measured 0.91 of work + overhead, nearly all of it forkscope's), a coarse one little
      * (0.17 with forkscope's, 0.05 without). Bounds: fine above 40% and at least 3 times coarse; coarse
      * without forkscope's own code below 15%. The fine run's advice includes coarsening the grain (or, with the estimated
-     * idleness a loaded machine raises, changing the strategy) of the program's own Fib.compute when its shares rest on at least 139 samples (else it says there are
+     * idleness a loaded machine raises, changing the strategy; or, where forkscope's hooks cost more than the
+     * pool's code, the note that its overhead is high only with forkscope's cost in it) of the program's own Fib.compute when its shares rest on at least 139 samples (else it says there are
      * too few), and the header says how much was forkscope's.
      */
     @ParameterizedTest(name = "{0}")
@@ -392,9 +394,14 @@ class ContextsIT {
         }
         if (fib.stream().anyMatch(l -> !l.contains("no advice"))) {
             // overhead high: "coarsen the grain", or where a loaded machine's sampler skipped workers and so
-            // raised the estimated idleness too, "change the parallelisation strategy"
+            // raised the estimated idleness too, "change the parallelisation strategy"; or, where forkscope's
+            // hooks cost this machine more than the pool's push and pop (slow CPU-time reads: the program's
+            // overhead without them then falls under the threshold), the advice on the program's overhead
+            // with the note that its overhead is high only with forkscope's cost in it. Never low overhead
+            // without that note: the fine grain's overhead share is above 40% (checked above).
             assertThat(fib).as(text.out()).anyMatch(l -> l.contains("coarsen the grain")
-                    || l.contains("change the parallelisation strategy"));
+                    || l.contains("change the parallelisation strategy")
+                    || l.contains(ContextsText.OVERHEAD_IS_FORKSCOPES.strip()));
         }
     }
 
