@@ -704,7 +704,7 @@ public final class SpanEngine implements Measurements {
             TaskNode node = f.node;
             long returned = bodyReturned(ts, node, task);
             if (unit == Unit.BYTECODES && returned != NOT_RETURNED) {
-                ts.strandEndCount = ((FullNode) node).bodyReturnedCount;   // returned: a FullNode     // before the runtime's code after the body
+                ts.strandEndCount = ((FullNode) node).bodyReturnedCount;   // before the runtime's code after the body (returned: a FullNode)
             }
             // without a DAG the end hook needs no time of its own when the body's end is known: the
             // runtime's time after it is no strand's either way (one clock read less a task)
@@ -1736,13 +1736,6 @@ public final class SpanEngine implements Measurements {
     }
 
     /**
-     * Opens a strand at a time already read for the event that ends here: one clock read per
-     * event. The engine's own bookkeeping after that read counts as strand time, so only hooks that
-     * read right before it call this (a fork's or submission's return, a region, a completion);
-     * hooks with bookkeeping after their read call {@link #reopenStrand}.
-     * After a long gap (a wait that may have parked) the thread's CPU clock is read too.
-     */
-    /**
      * The calling thread's instruction count, {@code ts} its state: {@link BytecodeCounter#current} from
      * the cell the state keeps ({@link ThreadState#counterCell}), the same number without the lookup.
      */
@@ -1754,6 +1747,13 @@ public final class SpanEngine implements Measurements {
         return BytecodeCounter.count(cell);
     }
 
+    /**
+     * Opens a strand at a time already read for the event that ends here: one clock read per
+     * event. The engine's own bookkeeping after that read counts as strand time, so only hooks that
+     * read right before it call this (a fork's or submission's return, a region, a completion);
+     * hooks with bookkeeping after their read call {@link #reopenStrand}.
+     * After a long gap (a wait that may have parked) the thread's CPU clock is read too.
+     */
     private void openStrand(ThreadState ts, long now) {
         notRunning.strandOpening(ts, now);
         startStrand(ts, now);
