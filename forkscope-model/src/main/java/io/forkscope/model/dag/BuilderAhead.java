@@ -14,19 +14,13 @@ final class BuilderAhead {
     static final int MIN_NODES = 65_536;
 
     private final int capacity;
-    private final Thread thread;
-    private DagNodes.Builder made;
-    private Throwable failure;
+    /** The columns being made on their own thread, or null where they are made when asked for. */
+    private final MadeAside<DagNodes.Builder> ahead;
 
     private BuilderAhead(int capacity, boolean ahead) {
         this.capacity = capacity;
-        if (ahead) {
-            thread = new Thread(this::make, "forkscope-builder-ahead");
-            thread.setDaemon(true);
-            thread.start();
-        } else {
-            thread = null;
-        }
+        this.ahead = ahead ? MadeAside.start("forkscope-builder-ahead", "the DAG's columns",
+                () -> DagNodes.Builder.withoutEdges(capacity)) : null;
     }
 
     /** @return the columns for {@code capacity} nodes, made ahead from {@link #MIN_NODES} nodes on */
@@ -39,39 +33,14 @@ final class BuilderAhead {
         return new BuilderAhead(capacity, ahead);
     }
 
-    private void make() {
-        try {
-            made = DagNodes.Builder.withoutEdges(capacity);
-        } catch (Throwable t) {      // an OutOfMemoryError above all: thrown again where the builder is asked for
-            failure = t;
-        }
-    }
-
-    /** @return the builder, as {@code new DagNodes.Builder(capacity, edgeCapacity)} makes it */
+    /**
+     * @return the builder, as {@code new DagNodes.Builder(capacity, edgeCapacity)} makes it; what making
+     *         it ahead threw, thrown here ({@link MadeAside#get})
+     */
     DagNodes.Builder builder(int edgeCapacity) {
-        if (thread == null) {
+        if (ahead == null) {
             return new DagNodes.Builder(capacity, edgeCapacity);
         }
-        boolean interrupted = false;
-        while (true) {
-            try {
-                thread.join();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
-        if (failure instanceof Error e) {
-            throw e;
-        }
-        if (failure != null) {
-            throw new IllegalStateException("making the DAG's columns failed", failure);
-        }
-        DagNodes.Builder b = made;
-        made = null;
-        return b.sizeEdges(edgeCapacity);
+        return ahead.get().sizeEdges(edgeCapacity);
     }
 }

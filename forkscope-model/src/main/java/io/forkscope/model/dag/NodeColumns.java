@@ -59,38 +59,15 @@ public abstract class NodeColumns<T> extends AbstractList<T> implements RandomAc
     NodeColumns(int capacity, int edgeCapacity, boolean split) {
         int c = Math.max(16, capacity);
         if (split && c >= SPLIT_NODES) {
-            long[][] made = new long[5][];
-            Throwable[] failed = new Throwable[1];
-            Thread t = new Thread(() -> {
-                try {
-                    for (int k = 0; k < made.length; k++) {
-                        made[k] = new long[c];
-                    }
-                } catch (Throwable e) {        // an OutOfMemoryError above all: thrown again below
-                    failed[0] = e;
+            MadeAside<long[][]> longs = MadeAside.start("forkscope-columns", "the node columns", () -> {
+                long[][] m = new long[5][];
+                for (int k = 0; k < m.length; k++) {
+                    m[k] = new long[c];
                 }
-            }, "forkscope-columns");
-            t.setDaemon(true);
-            t.start();
+                return m;
+            });
             otherColumns(c, edgeCapacity);
-            boolean interrupted = false;
-            while (true) {
-                try {
-                    t.join();
-                    break;
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-            if (failed[0] instanceof Error e) {
-                throw e;
-            }
-            if (failed[0] != null) {
-                throw new IllegalStateException("making the node columns failed", failed[0]);
-            }
+            long[][] made = longs.get();
             start = made[0];
             end = made[1];
             work = made[2];
