@@ -21,16 +21,27 @@
 # Estimated sweep time (3 trials, p 1 and 2): fib 34 s train + 46 s check (run 3: 15 + 15), nqueens
 # 18 + 64 s (18 + 17), sparselu 5 + 77 s (20 + 36), strassen 13 + 124 s (12 + 34); fft and sort
 # unchanged (58 + 101, 31 + 30): about 12 minutes in all, against run 3's 7.
+#
+# Warm-up (2026-11-29, docs/model.md run 9): the training sizes' kernels are short, and the JIT takes more
+# of them to settle than the 3-5 warm-up runs these grids had: without the agent, on 1 and 2 workers, the
+# kernel's time fell until the 5th run (fft 1M: 272 ms → 117), the 7th (sort 1M: 227 → 94, fib 35 on 2
+# workers: 79 → 16), the 7th-10th (strassen 1024 on 2 workers: 1.2-2.1 s for six runs, then 0.2-0.3 s;
+# sparselu 16: 78 → 11 ms at the 11th). A training run measured in that tail is slower by 25-700%, more
+# at the smaller sizes, so the fit's growth was too flat and every check predicted low (run 8: fft 41%,
+# strassen 79%). So every training size warms up 12 runs, a few seconds more a run. The check sizes'
+# kernels are long enough for the JIT to settle within the first (fib 41, nqueens 13: 2nd to 5th within
+# 15% of one another); what moves them is the machine (fft 16M, 1 worker: 4.2-4.6 s in one series,
+# 6.0-6.8 s in the next; sparselu 112: 6.0-8.7 s within one JVM).
 ALL_PROGRAMS=(fft fib nqueens sort sparselu strassen)
 grid() {
-    TRAIN_WARMUP=5
+    TRAIN_WARMUP=12
     CHECK_WARMUP=2
     EXPONENTIAL=""
     case "$1" in
-        fft)      CUTOFF=2048; TRAIN_N=1048576,2097152,4194304; CHECK_N=16777216; TRAIN_WARMUP=3 ;;
+        fft)      CUTOFF=2048; TRAIN_N=1048576,2097152,4194304; CHECK_N=16777216 ;;
         fib)      CUTOFF=14;   TRAIN_N=35,36,37,38;             CHECK_N=41,42; EXPONENTIAL=--exponential ;;
         nqueens)  CUTOFF=3;    TRAIN_N=10,11,12;                CHECK_N=13,14; EXPONENTIAL=--exponential ;;
-        sort)     CUTOFF=2048; TRAIN_N=1048576,2097152,4194304; CHECK_N=16777216; TRAIN_WARMUP=3 ;;
+        sort)     CUTOFF=2048; TRAIN_N=1048576,2097152,4194304; CHECK_N=16777216 ;;
         sparselu) CUTOFF=32;   TRAIN_N=16,20,24,28;             CHECK_N=112 ;;
         strassen) CUTOFF=2;    TRAIN_N=256,512,1024;            CHECK_N=4096; CHECK_WARMUP=1 ;;
         *) echo "unknown program $1 (one of ${ALL_PROGRAMS[*]})" >&2; return 2 ;;
