@@ -143,6 +143,7 @@ public final class OverheadBenchmark {
         Path dir = Files.createTempDirectory("forkscope-overhead-");
         boolean tty = System.console() != null;
         List<Row> rows = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
         for (String spec : programs) {
             String[] parts = spec.split(":", 2);
             List<String> extra = parts.length > 1
@@ -151,22 +152,37 @@ public final class OverheadBenchmark {
             double[] without = new double[trials];
             double[] with = new double[trials];
             double[] base = new double[trials];
+            int[] settling = new int[3];      // runs still getting faster at their end: without, with, baseline
             for (int t = 0; t < trials; t++) {
                 if (tty) {
                     System.err.printf("\r%-60s", spec + ": trial " + (t + 1) + "/" + trials);
                 }
-                without[t] = kernelMs(jar, jar, null, jvmArgs, parts[0], extra, workers, repeat, dir);
+                KernelTimes k = kernelMs(jar, jar, null, jvmArgs, parts[0], extra, workers, repeat, dir);
+                without[t] = k.best();
+                settling[0] += k.stillSettling() ? 1 : 0;
                 Path out = dir.resolve(parts[0] + "-" + t + ".fsk");
                 Files.deleteIfExists(out);
-                with[t] = kernelMs(jar, jar, withOut(out, agentOptions), jvmArgs, parts[0], extra, workers, repeat,
-                        dir);
+                k = kernelMs(jar, jar, withOut(out, agentOptions), jvmArgs, parts[0], extra, workers, repeat, dir);
+                with[t] = k.best();
+                settling[1] += k.stillSettling() ? 1 : 0;
                 Files.deleteIfExists(out);
                 if (baseline != null) {
                     // the baseline jar on the class path too: the JVM looks an agent's classes up there
                     // first, so with this jar on it the "baseline" ran this build's recorder
-                    base[t] = kernelMs(baseline.jar(), baseline.jar(), withOut(out, baseline.options()), jvmArgs,
+                    k = kernelMs(baseline.jar(), baseline.jar(), withOut(out, baseline.options()), jvmArgs,
                             parts[0], extra, workers, repeat, dir);
+                    base[t] = k.best();
+                    settling[2] += k.stillSettling() ? 1 : 0;
                     Files.deleteIfExists(out);
+                }
+            }
+            String[] arms = {"without the agent", "with the agent", "with the baseline"};
+            for (int a = 0; a < arms.length; a++) {
+                if (settling[a] > 0) {
+                    notes.add(String.format(Locale.ROOT, "note: %s, %s: %d of %d runs were still getting faster at"
+                            + " their last repetition (more than 5%% below the one before: the JIT's warm-up, or noise),"
+                            + " so the time may not be the warm one; a larger --repeat measures that", spec, arms[a],
+                            settling[a], trials));
                 }
             }
             rows.add(new Row(spec, String.join(" ", extra).isEmpty() ? "default" : String.join(" ", extra),
@@ -176,6 +192,7 @@ public final class OverheadBenchmark {
             System.err.printf("\r%-60s\r", "");
         }
         print(rows, workers, trials, repeat, agentOptions, jvmArgs, baseline);
+        notes.forEach(System.out::println);
     }
 
     private static String withOut(Path out, String options) {
@@ -218,8 +235,8 @@ public final class OverheadBenchmark {
      * Runs one program (from {@code jar}) in a fresh JVM under the agent of {@code agentJar} when options are
      * given; returns its best kernel time over the repeats after the first.
      */
-    static double kernelMs(Path agentJar, Path jar, String agentOptions, List<String> jvmArgs, String program,
-                           List<String> extra, int workers, int repeat, Path dir)
+    static KernelTimes kernelMs(Path agentJar, Path jar, String agentOptions, List<String> jvmArgs, String program,
+                                List<String> extra, int workers, int repeat, Path dir)
             throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -244,12 +261,30 @@ public final class OverheadBenchmark {
         if (at < 0) {
             throw new IllegalStateException(program + " printed no kernel time: " + output);
         }
-        String[] times = output.substring(at + "kernel_ms=".length()).trim().split("\\s")[0].split(",");
-        double best = Double.MAX_VALUE;
-        for (int i = times.length > 1 ? 1 : 0; i < times.length; i++) {
-            best = Math.min(best, Double.parseDouble(times[i]));
+        String[] fields = output.substring(at + "kernel_ms=".length()).trim().split("\\s")[0].split(",");
+        double[] times = new double[fields.length];
+        for (int i = 0; i < fields.length; i++) {
+            times[i] = Double.parseDouble(fields[i]);
         }
-        return best;
+        return KernelTimes.of(times);
+    }
+
+    /**
+     * One run's kernel times: the best of the repetitions after the first (the measure), and whether the
+     * kernel was still getting faster when the run ended: its last repetition more than 5% below the one
+     * before it. The JIT had then not settled (the recorded program's woven code can take three times the
+     * repetitions the program alone takes: docs/counted-work.md run 8), and the best is the warm-up's tail,
+     * not the warm time; a larger --repeat measures that. Needs two repetitions after the first.
+     */
+    record KernelTimes(double best, boolean stillSettling) {
+        static KernelTimes of(double[] times) {
+            double best = Double.MAX_VALUE;
+            for (int i = times.length > 1 ? 1 : 0; i < times.length; i++) {
+                best = Math.min(best, times[i]);
+            }
+            int n = times.length;
+            return new KernelTimes(best, n >= 3 && times[n - 1] < 0.95 * times[n - 2]);
+        }
     }
 
     static double median(double[] values) {
