@@ -27,8 +27,8 @@
 # kernel's time fell until the 5th run (fft 1M: 272 ms → 117), the 7th (sort 1M: 227 → 94, fib 35 on 2
 # workers: 79 → 16), the 7th-10th (strassen 1024 on 2 workers: 1.2-2.1 s for six runs, then 0.2-0.3 s;
 # sparselu 16: 78 → 11 ms at the 11th). A training run measured in that tail is slower by 25-700%, more
-# at the smaller sizes, so the fit's growth was too flat and every check predicted low (run 8: fft 41%,
-# strassen 79%). So every training size warms up 12 runs, a few seconds more a run. The check sizes'
+# at the smaller sizes. So every training size warms up 12 runs, a few seconds more a run: the training
+# points are steadier, though run 9's errors were not lower than run 8's (docs/model.md). The check sizes'
 # kernels are long enough for the JIT to settle within the first (fib 41, nqueens 13: 2nd to 5th within
 # 15% of one another); what moves them is the machine (fft 16M, 1 worker: 4.2-4.6 s in one series,
 # 6.0-6.8 s in the next; sparselu 112: 6.0-8.7 s within one JVM).

@@ -233,7 +233,8 @@ public final class OverheadBenchmark {
 
     /**
      * Runs one program (from {@code jar}) in a fresh JVM under the agent of {@code agentJar} when options are
-     * given; returns its best kernel time over the repeats after the first.
+     * given; returns its kernel times: the best over the repeats after the first, and whether it was still
+     * getting faster at its end ({@link KernelTimes}).
      */
     static KernelTimes kernelMs(Path agentJar, Path jar, String agentOptions, List<String> jvmArgs, String program,
                                 List<String> extra, int workers, int repeat, Path dir)
@@ -272,9 +273,10 @@ public final class OverheadBenchmark {
     /**
      * One run's kernel times: the best of the repetitions after the first (the measure), and whether the
      * kernel was still getting faster when the run ended: its last repetition more than 5% below the one
-     * before it. The JIT had then not settled (the recorded program's woven code can take three times the
-     * repetitions the program alone takes: docs/counted-work.md run 8), and the best is the warm-up's tail,
-     * not the warm time; a larger --repeat measures that. Needs two repetitions after the first.
+     * before it: the JIT's warm-up, mostly (the recorded program's woven code can take three times the
+     * repetitions the program alone takes: docs/counted-work.md run 8), or noise; the best may then be the
+     * warm-up's tail, not the warm time, and a larger --repeat measures that. Needs two repetitions after the
+     * first.
      */
     record KernelTimes(double best, boolean stillSettling) {
         static KernelTimes of(double[] times) {
