@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -48,6 +49,31 @@ public final class OverheadBenchmark {
         /** What the agent under test costs over the baseline arm. */
         double overBaseline() {
             return with / baseline;
+        }
+    }
+
+    /** One arm's runs of one program: the best kernel time of each trial, and how many were still settling. */
+    private static final class ArmRuns {
+        private final String name;
+        final double[] best;
+        private int settling;
+
+        ArmRuns(String name, int trials) {
+            this.name = name;
+            this.best = new double[trials];
+        }
+
+        void add(int trial, KernelTimes k) {
+            best[trial] = k.best();
+            settling += k.stillSettling() ? 1 : 0;
+        }
+
+        /** @return the note under the table when some of its runs were still getting faster at their end */
+        Optional<String> settlingNote(String spec) {
+            return settling == 0 ? Optional.empty() : Optional.of(String.format(Locale.ROOT,
+                    "note: %s, %s: %d of %d runs were still getting faster at their last repetition (more than 5%%"
+                    + " below the one before: the JIT's warm-up, or noise), so the time may not be the warm one;"
+                    + " a larger --repeat measures that", spec, name, settling, best.length));
         }
     }
 
@@ -149,44 +175,32 @@ public final class OverheadBenchmark {
             List<String> extra = parts.length > 1
                     ? Arrays.stream(parts[1].split(",")).flatMap(a -> Arrays.stream(a.split("=", 2))).toList()
                     : List.of();
-            double[] without = new double[trials];
-            double[] with = new double[trials];
-            double[] base = new double[trials];
-            int[] settling = new int[3];      // runs still getting faster at their end: without, with, baseline
+            ArmRuns without = new ArmRuns("without the agent", trials);
+            ArmRuns with = new ArmRuns("with the agent", trials);
+            ArmRuns base = new ArmRuns("with the baseline", trials);
             for (int t = 0; t < trials; t++) {
                 if (tty) {
                     System.err.printf("\r%-60s", spec + ": trial " + (t + 1) + "/" + trials);
                 }
-                KernelTimes k = kernelMs(jar, jar, null, jvmArgs, parts[0], extra, workers, repeat, dir);
-                without[t] = k.best();
-                settling[0] += k.stillSettling() ? 1 : 0;
+                without.add(t, kernelMs(jar, jar, null, jvmArgs, parts[0], extra, workers, repeat, dir));
                 Path out = dir.resolve(parts[0] + "-" + t + ".fsk");
                 Files.deleteIfExists(out);
-                k = kernelMs(jar, jar, withOut(out, agentOptions), jvmArgs, parts[0], extra, workers, repeat, dir);
-                with[t] = k.best();
-                settling[1] += k.stillSettling() ? 1 : 0;
+                with.add(t, kernelMs(jar, jar, withOut(out, agentOptions), jvmArgs, parts[0], extra, workers, repeat,
+                        dir));
                 Files.deleteIfExists(out);
                 if (baseline != null) {
                     // the baseline jar on the class path too: the JVM looks an agent's classes up there
                     // first, so with this jar on it the "baseline" ran this build's recorder
-                    k = kernelMs(baseline.jar(), baseline.jar(), withOut(out, baseline.options()), jvmArgs,
-                            parts[0], extra, workers, repeat, dir);
-                    base[t] = k.best();
-                    settling[2] += k.stillSettling() ? 1 : 0;
+                    base.add(t, kernelMs(baseline.jar(), baseline.jar(), withOut(out, baseline.options()), jvmArgs,
+                            parts[0], extra, workers, repeat, dir));
                     Files.deleteIfExists(out);
                 }
             }
-            String[] arms = {"without the agent", "with the agent", "with the baseline"};
-            for (int a = 0; a < arms.length; a++) {
-                if (settling[a] > 0) {
-                    notes.add(String.format(Locale.ROOT, "note: %s, %s: %d of %d runs were still getting faster at"
-                            + " their last repetition (more than 5%% below the one before: the JIT's warm-up, or noise),"
-                            + " so the time may not be the warm one; a larger --repeat measures that", spec, arms[a],
-                            settling[a], trials));
-                }
+            for (ArmRuns arm : List.of(without, with, base)) {
+                arm.settlingNote(spec).ifPresent(notes::add);
             }
             rows.add(new Row(spec, String.join(" ", extra).isEmpty() ? "default" : String.join(" ", extra),
-                    median(without), median(with), baseline == null ? Double.NaN : median(base)));
+                    median(without.best), median(with.best), baseline == null ? Double.NaN : median(base.best)));
         }
         if (tty) {
             System.err.printf("\r%-60s\r", "");
