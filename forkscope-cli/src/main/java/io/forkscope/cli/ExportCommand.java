@@ -72,6 +72,7 @@ final class ExportCommand implements Callable<Integer> {
         err.println("forkscope export: " + written.slices() + " node(s) on " + written.tracks() + " track(s), "
                 + written.flows() + " arrow(s) written to " + out + " (" + megabytes(Files.size(out))
                 + (zipped ? ", gzip'd" : "") + "); open it in https://ui.perfetto.dev");
+        TraceViewerFit.advice(written.bytes(), options.args(), options.counters(), out).ifPresent(err::println);
         return 0;
     }
 

@@ -91,8 +91,9 @@ public final class ChromeTrace {
      *
      * @param slices node slices
      * @param idle   idle slices
+     * @param bytes  the JSON's length in bytes (before any compression of the stream it went to)
      */
-    public record Written(int slices, int flows, int tracks, int counters, int idle) {}
+    public record Written(int slices, int flows, int tracks, int counters, int idle, long bytes) {}
 
     /**
      * What goes into the trace besides the slices, the flow arrows and the tracks' names.
@@ -386,7 +387,7 @@ public final class ChromeTrace {
             j.micros(dag.finish());
             j.raw(END);
             j.flush();
-            return new Written(nodes.size(), flows, trackNames.size(), counters, idleSlices);
+            return new Written(nodes.size(), flows, trackNames.size(), counters, idleSlices, j.size());
         }
 
         /** @return each track's name by tid: its worker's (with its thread's name), an overlap or idle track's */

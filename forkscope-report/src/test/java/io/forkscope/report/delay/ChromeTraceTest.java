@@ -335,6 +335,23 @@ class ChromeTraceTest {
         }
     }
 
+    /** What a write says it wrote is the JSON's length: each option, through the stream form and in memory. */
+    @Test
+    void theWrittenBytesAreTheJsonsLength() throws Exception {
+        for (Dag dag : List.of(DelayFixtures.delayed(), DelayFixtures.delayedWithBusy())) {
+            for (ChromeTrace.Options options : List.of(ChromeTrace.Options.ALL, new ChromeTrace.Options(false, true),
+                    new ChromeTrace.Options(true, false), new ChromeTrace.Options(false, false))) {
+                java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+                ChromeTrace.Written w = ChromeTrace.write(dag, io.forkscope.analysis.delay.ReadyTimes.of(dag), "run.fsk",
+                        out, null, options);
+                assertThat(w.bytes()).isEqualTo(out.size()).isPositive();
+            }
+            StringWriter text = new StringWriter();
+            ChromeTrace.Written w = ChromeTrace.write(dag, ParallelismProfile.of(dag), "run.fsk", text);
+            assertThat(w.bytes()).isEqualTo(text.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8).length);
+        }
+    }
+
     /**
      * The counters' profile is made on another thread: one that comes late gives the trace it gives at
      * once, and one that fails makes the write fail with what it threw, after the slices, without a hang
