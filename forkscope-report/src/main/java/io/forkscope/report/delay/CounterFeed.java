@@ -181,7 +181,10 @@ final class CounterFeed implements AutoCloseable {
         }
     }
 
-    /** @return whether {@code a} and {@code b} (of one length) hold the same doubles bit for bit, as Arrays.equals: 0.0 and -0.0 differ */
+    /**
+     * @return whether {@code a} and {@code b} (of one length) hold the same doubles bit for bit, as
+     *         Arrays.equals compares them: 0.0 and -0.0 differ, NaNs are equal
+     */
     private static boolean sameBits(double[] a, double[] b) {
         for (int k = 0; k < a.length; k++) {
             if (Double.doubleToLongBits(a[k]) != Double.doubleToLongBits(b[k])) {
