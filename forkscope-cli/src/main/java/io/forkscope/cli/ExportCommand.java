@@ -69,8 +69,8 @@ final class ExportCommand implements Callable<Integer> {
         try (OutputStream file = Files.newOutputStream(out); OutputStream o = zipped ? new FastGzip(file) : file) {
             written = ChromeTrace.write(dag, name, o, rec.recordedSites().orElse(null), options);
         }
-        err.println("forkscope export: " + written.slices() + " node(s) on " + written.tracks() + " track(s), "
-                + written.flows() + " arrow(s) written to " + out + " (" + megabytes(Files.size(out))
+        err.println(String.format(Locale.ROOT, "forkscope export: %,d node(s) on %,d track(s), %,d arrow(s) written to ",
+                written.slices(), written.tracks(), written.flows()) + out + " (" + megabytes(Files.size(out))
                 + (zipped ? ", gzip'd" : "") + "); open it in https://ui.perfetto.dev");
         TraceViewerFit.advice(written.bytes(), options.args(), options.counters(), out).ifPresent(err::println);
         return 0;
@@ -93,7 +93,7 @@ final class ExportCommand implements Callable<Integer> {
     }
 
     private static String megabytes(long bytes) {
-        return String.format(Locale.ROOT, "%.1f MB", bytes / 1e6);
+        return String.format(Locale.ROOT, "%,.1f MB", bytes / 1e6);
     }
 
     /**
