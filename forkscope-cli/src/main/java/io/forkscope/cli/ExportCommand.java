@@ -69,9 +69,9 @@ final class ExportCommand implements Callable<Integer> {
         try (OutputStream file = Files.newOutputStream(out); OutputStream o = zipped ? new FastGzip(file) : file) {
             written = ChromeTrace.write(dag, name, o, rec.recordedSites().orElse(null), options);
         }
-        err.println(String.format(Locale.ROOT, "forkscope export: %,d node(s) on %,d track(s), %,d arrow(s) written to ",
-                written.slices(), written.tracks(), written.flows()) + out + " (" + megabytes(Files.size(out))
-                + (zipped ? ", gzip'd" : "") + "); open it in https://ui.perfetto.dev");
+        err.println(String.format(Locale.ROOT, "forkscope export: %,d node(s) on %,d track(s), %,d arrow(s) written"
+                + " to %s (%s%s); open it in https://ui.perfetto.dev", written.slices(), written.tracks(),
+                written.flows(), out, megabytes(Files.size(out)), zipped ? ", gzip'd" : ""));
         TraceViewerFit.advice(written.bytes(), options.args(), options.counters(), out).ifPresent(err::println);
         return 0;
     }
