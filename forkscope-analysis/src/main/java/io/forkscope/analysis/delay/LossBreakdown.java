@@ -41,12 +41,33 @@ public record LossBreakdown(double work, double delay, double noWork, Map<EdgeKi
         return work + notRunning + recorder + delay + noWork;
     }
 
-    static LossBreakdown of(ParallelismProfile profile, double noWorkSched) {
+    /**
+     * The sums of one whole sweep of the profile, before the ready path splits no-work: they need nothing
+     * of the path, so {@link DelaySpotter} has them made on another thread while it finds the path.
+     *
+     * @param sums       work, delay, no-work, not running, forkscope (ns of worker time)
+     * @param delayOfKind delay by edge kind, by ordinal
+     */
+    record Sums(double[] sums, double[] delayOfKind) {
+        LossBreakdown with(double noWorkSched) {
+            Map<EdgeKind, Double> byKind = new EnumMap<>(EdgeKind.class);
+            for (EdgeKind k : EdgeKind.values()) {
+                byKind.put(k, delayOfKind[k.ordinal()]);
+            }
+            return new LossBreakdown(sums[0], sums[1], sums[2], byKind, noWorkSched, sums[2] - noWorkSched, sums[3],
+                    sums[4]);
+        }
+    }
+
+    /**
+     * Sums the whole profile through {@link ParallelismProfile#sweepAll}, a cursor of its own: safe beside a
+     * sweep on another thread (the ready path's, which moves the profile's shared cursor).
+     */
+    static Sums sweep(ParallelismProfile profile) {
         EdgeKind[] kinds = EdgeKind.values();
         double[] sums = new double[5];          // work, delay, no-work, not running, forkscope
         double[] delayOfKind = new double[kinds.length];
-        profile.sweep(0, Long.MAX_VALUE, (start, end, running, readyByKind, slots, notRunning, executing, recorder,
-                                          held) -> {
+        profile.sweepAll((start, end, running, readyByKind, slots, notRunning, executing, recorder, held) -> {
             double dt = end - start;
             double p = Math.min(slots, running);
             double n = ProfileSegment.occupied(slots, running, notRunning) - p;
@@ -66,11 +87,6 @@ public record LossBreakdown(double work, double delay, double noWork, Map<EdgeKi
                 }
             }
         });
-        Map<EdgeKind, Double> byKind = new EnumMap<>(EdgeKind.class);
-        for (EdgeKind k : kinds) {
-            byKind.put(k, delayOfKind[k.ordinal()]);
-        }
-        return new LossBreakdown(sums[0], sums[1], sums[2], byKind, noWorkSched, sums[2] - noWorkSched, sums[3],
-                sums[4]);
+        return new Sums(sums, delayOfKind);
     }
 }

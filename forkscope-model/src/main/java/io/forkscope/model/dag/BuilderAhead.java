@@ -1,5 +1,7 @@
 package io.forkscope.model.dag;
 
+import io.forkscope.model.util.MadeAside;
+
 /**
  * The assembler's output columns ({@link DagNodes.Builder}: some 60 bytes a node, 180 MB on 3 M nodes)
  * made on a thread of their own while the assembler orders the recorded nodes. A large array is zeroed

@@ -1,5 +1,6 @@
 package io.forkscope.model.dag;
 
+import io.forkscope.model.util.MadeAside;
 import java.util.AbstractList;
 import java.util.Arrays;
 import java.util.RandomAccess;

@@ -1,17 +1,18 @@
-package io.forkscope.model.dag;
+package io.forkscope.model.util;
 
 import java.util.function.Supplier;
 
 /**
  * A value made on a daemon thread of its own while the thread that will need it does other work: the
  * large columns of a DAG, whose zeroing and first touch of their pages then fall on the other core
- * ({@link BuilderAhead}, {@link NodeColumns}). {@link #get} waits for it without giving up on an
+ * ({@code BuilderAhead}, {@code NodeColumns}), or an analysis' pass that needs nothing the thread that
+ * asks is doing ({@code DelaySpotter}'s loss breakdown while it finds the ready path). {@link #get} waits for it without giving up on an
  * interrupt (the interrupt is kept for the caller: a reader half done has nothing to hand back), and
  * throws what the maker threw: an {@link Error} (an OutOfMemoryError above all) as it was, anything
  * else inside an {@link IllegalStateException}. The thread's end happens-before {@link #get}'s return
  * ({@link Thread#join}), so the plain fields it wrote are seen whole.
  */
-final class MadeAside<T> {
+public final class MadeAside<T> {
     private final String what;
     private final Thread thread;
     private T made;
@@ -35,12 +36,12 @@ final class MadeAside<T> {
      * @param what       what is made, for the failure's message ("making WHAT failed")
      * @return the value being made by {@code maker} on a new daemon thread, started
      */
-    static <T> MadeAside<T> start(String threadName, String what, Supplier<? extends T> maker) {
+    public static <T> MadeAside<T> start(String threadName, String what, Supplier<? extends T> maker) {
         return new MadeAside<>(threadName, what, maker);
     }
 
     /** @return the value, once made (asked once: it is not kept after) */
-    T get() {
+    public T get() {
         boolean interrupted = false;
         while (true) {
             try {
