@@ -2,7 +2,9 @@ package io.forkscope.cli;
 
 import io.forkscope.model.Recording;
 import io.forkscope.model.dag.Dag;
+import io.forkscope.model.sites.RecordedSites;
 import io.forkscope.report.delay.ChromeTrace;
+import io.forkscope.report.delay.TraceSize;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;
@@ -22,8 +24,10 @@ import picocli.CommandLine.Spec;
     "Exports the timelines of a recording made with --mode dag as Chrome Trace Event JSON.",
     "For Perfetto UI (ui.perfetto.dev) or chrome://tracing: one track per worker, a slice per node, counters"
         + " for the running and ready parallelism, and arrows for create and end edges between workers.",
-    "A DAG of millions of nodes makes a trace of gigabytes: --no-args, --no-counters and --gzip (or a name"
-        + " ending in .gz) make it smaller; docs/reading.md says which to use for which size.",
+    "A DAG of millions of nodes makes a trace of gigabytes, which no viewer in a browser holds: past --max-size"
+        + " (512M: what Perfetto UI holds in a tab) the counters are left out, then the slices' args, unless"
+        + " --counters or --args asks for them; --gzip (or a name ending in .gz) compresses it; docs/reading.md"
+        + " says which to use for which size.",
     "Example: forkscope export run.fsk --chrome run.json"})
 final class ExportCommand implements Callable<Integer> {
     @Spec
@@ -39,13 +43,21 @@ final class ExportCommand implements Callable<Integer> {
     @Option(names = "--force", description = "overwrite OUT.json if it exists")
     boolean force;
 
-    @Option(names = "--no-args", description = "slices without their args (node id, work, delay, in-edges, call"
-            + " site): half the slices' bytes")
-    boolean noArgs;
+    @Option(names = "--args", negatable = true, description = "slices with their args (node id, work, delay,"
+            + " in-edges, call site: two thirds of the slices' bytes), or --no-args without; by default with, unless"
+            + " the trace would be larger than --max-size without the counters")
+    Boolean args;
 
-    @Option(names = "--no-counters", description = "no \"running\" and \"ready\" counters (an event per change"
-            + " of a series of the parallelism profile: most of a large trace)")
-    boolean noCounters;
+    @Option(names = "--counters", negatable = true, description = "the \"running\" and \"ready\" counters (an"
+            + " event per change of a series of the parallelism profile: most of a large trace), or --no-counters"
+            + " without; by default with, unless the trace would be larger than --max-size")
+    Boolean counters;
+
+    @Option(names = "--max-size", paramLabel = "SIZE", defaultValue = "512M", converter = ByteSize.class,
+            description = "the largest trace (JSON before any gzip) that the defaults aim for, in bytes or with K, M"
+                    + " or G (binary); 0 for no limit (default: ${DEFAULT-VALUE}, what Perfetto UI holds in a"
+                    + " browser tab)")
+    long maxSize;
 
     @Option(names = "--gzip", description = "write the JSON gzip'd, which both viewers open as it is; implied by an"
             + " OUT name ending in .gz")
@@ -62,12 +74,15 @@ final class ExportCommand implements Callable<Integer> {
         String name = file.toString();
         Dag dag = DagInput.dag(rec, name);
         OutputPath.file(out, force, "--chrome");
-        ChromeTrace.Options options = new ChromeTrace.Options(!noArgs, !noCounters);
+        RecordedSites sites = rec.recordedSites().orElse(null);
+        TraceBudget.Choice choice = TraceBudget.choose(args, counters, maxSize, o -> TraceSize.estimate(dag, sites, o));
+        choice.note(maxSize).ifPresent(err::println);
+        ChromeTrace.Options options = choice.options();
         boolean zipped = gzip || out.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".gz");
         ChromeTrace.Written written;
         replaced(out);
         try (OutputStream file = Files.newOutputStream(out); OutputStream o = zipped ? new FastGzip(file) : file) {
-            written = ChromeTrace.write(dag, name, o, rec.recordedSites().orElse(null), options);
+            written = ChromeTrace.write(dag, name, o, sites, options);
         }
         err.println(String.format(Locale.ROOT, "forkscope export: %,d node(s) on %,d track(s), %,d arrow(s) written"
                 + " to %s (%s%s); open it in https://ui.perfetto.dev", written.slices(), written.tracks(),

@@ -308,6 +308,46 @@ class DagCommandsTest {
         assertThat(Files.size(lean)).isLessThan(json.length / 2);
     }
 
+    /**
+     * Past --max-size the counters are left out, then the args, and export says so; what the user asked
+     * for stays; the default limit is what Perfetto UI holds in a tab.
+     */
+    @Test
+    void exportKeepsWithinMaxSize() throws Exception {
+        Path all = dir.resolve("all.json");
+        StringWriter said = new StringWriter();
+        parsed(new ExportCommand(), "run.fsk", "--chrome", all.toString()).run(withDag(delayed()), all,
+                new PrintWriter(said, true));
+        assertThat(said.toString()).doesNotContain("left out");
+        assertThat(parsed(new ExportCommand(), "run.fsk", "--chrome", "x.json").maxSize).isEqualTo(TraceBudget.DEFAULT);
+
+        Path small = dir.resolve("small.json");
+        said = new StringWriter();
+        parsed(new ExportCommand(), "run.fsk", "--chrome", small.toString(), "--max-size", "1K")
+                .run(withDag(delayed()), small, new PrintWriter(said, true));
+        assertThat(said.toString()).contains("forkscope export: left out the counters and the slices' args, for a"
+                + " trace of some 0 MB", "more than --max-size 1K;", "--counters --args, or --max-size 0, keep them");
+        JsonNode trace = new ObjectMapper().readTree(small.toFile());
+        for (JsonNode e : trace.get("traceEvents")) {
+            assertThat(e.get("ph").asText()).isNotEqualTo("C");
+            assertThat(e.get("ph").asText().equals("X") && e.has("args")).isFalse();
+        }
+
+        Path asked = dir.resolve("asked.json");
+        said = new StringWriter();
+        parsed(new ExportCommand(), "run.fsk", "--chrome", asked.toString(), "--max-size", "1K", "--counters")
+                .run(withDag(delayed()), asked, new PrintWriter(said, true));
+        assertThat(said.toString()).contains("left out the slices' args,").doesNotContain("left out the counters");
+        assertThat(Files.readString(asked)).contains("\"ph\":\"C\"");
+
+        Path none = dir.resolve("none.json");
+        said = new StringWriter();
+        parsed(new ExportCommand(), "run.fsk", "--chrome", none.toString(), "--max-size", "1K", "--args", "--counters")
+                .run(withDag(delayed()), none, new PrintWriter(said, true));
+        assertThat(said.toString()).doesNotContain("left out");
+        assertThat(Files.readAllBytes(none)).isEqualTo(Files.readAllBytes(all));
+    }
+
     @Test
     void compareSideBySide() throws Exception {
         StringWriter out = new StringWriter();

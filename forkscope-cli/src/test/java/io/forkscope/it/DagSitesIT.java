@@ -12,7 +12,10 @@ import io.forkscope.model.dag.DagNode;
 import io.forkscope.model.sites.CallSite;
 import io.forkscope.model.sites.RecordedSites;
 import io.forkscope.model.sites.SiteKind;
+import io.forkscope.report.delay.ChromeTrace;
+import io.forkscope.report.delay.TraceSize;
 import io.forkscope.samples.SampleMain;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -83,6 +86,10 @@ class DagSitesIT {
         assertThat(withSite).isEqualTo(seen.size());
         assertThat(fork).as("a slice in fib's fork site").isTrue();
         assertThat(call).as("a slice in fib's call of compute").isTrue();
+        // the size export estimated for it (TraceSize), of the trace it wrote: everything, as it fits 512M
+        assertThat(export.err()).doesNotContain("left out");
+        assertThat((double) TraceSize.estimate(dag, sites, ChromeTrace.Options.ALL) / Files.size(json))
+                .as("the estimate over the trace's size").isBetween(0.8, 1.25);
         // and the file is what the Jackson writer it replaced wrote
         ChromeTraceAgreement.assertExportIsTheReference(out, dir.resolve("again.json"));
     }

@@ -64,8 +64,9 @@ import java.util.function.Supplier;
  * with an inconsistent recording), all go to a track of their own, "worker N idle".
  *
  * <p>{@link Options} leave out what a viewer cannot hold for a DAG of millions of nodes: the slices'
- * args (half the slices' bytes) and the counters (an event per change of a series, some four a node on
- * fib: three fifths of the file).
+ * args (two thirds of the slices' bytes) and the counters (an event per change of a series, some four a
+ * node on fib: three fifths of the file). {@link TraceSize} estimates the trace's size for each choice
+ * without writing it (export leaves them out past its --max-size).
  *
  * <p>Written as bytes ({@link JsonBytes}): the structure of each event is a constant, the values go
  * in as digits, strings that come from the program (thread names, call sites, the recording's name)
@@ -305,6 +306,24 @@ public final class ChromeTrace {
     private static final int FLOW_ROOM = 1 + longest(FLOW_HEAD) + NUMBER + PID_TID.length + NUMBER + TS.length + NUMBER
             + FLOW_F_END.length;
 
+    /** @return a call site's args as a node's slice has them: site, site_where, site_kind, site_callee */
+    static byte[] siteArgs(CallSite site) throws IOException {
+        ByteArrayOutputStream b = new ByteArrayOutputStream();
+        JsonBytes s = new JsonBytes(b, 256);
+        s.raw(JsonBytes.ascii(",\"site\":"));
+        s.number(site.id());
+        s.raw(JsonBytes.ascii(",\"site_where\":"));
+        s.string(site.where());
+        s.raw(JsonBytes.ascii(",\"site_kind\":"));
+        s.string(site.kind().name().toLowerCase(Locale.ROOT));
+        if (site.callee() != null) {
+            s.raw(JsonBytes.ascii(",\"site_callee\":"));
+            s.string(site.callee());
+        }
+        s.flush();
+        return b.toByteArray();
+    }
+
     private static int longest(byte[][] parts) {
         return Arrays.stream(parts).mapToInt(p -> p.length).max().orElse(0);
     }
@@ -539,24 +558,6 @@ public final class ChromeTrace {
             j.put(ON_WORKER);
             j.putNumber(nodes.worker(from));
             j.put('"');
-        }
-
-        /** @return a call site's args as a node's slice has them: site, site_where, site_kind, site_callee */
-        private static byte[] siteArgs(CallSite site) throws IOException {
-            ByteArrayOutputStream b = new ByteArrayOutputStream();
-            JsonBytes s = new JsonBytes(b, 256);
-            s.raw(JsonBytes.ascii(",\"site\":"));
-            s.number(site.id());
-            s.raw(JsonBytes.ascii(",\"site_where\":"));
-            s.string(site.where());
-            s.raw(JsonBytes.ascii(",\"site_kind\":"));
-            s.string(site.kind().name().toLowerCase(Locale.ROOT));
-            if (site.callee() != null) {
-                s.raw(JsonBytes.ascii(",\"site_callee\":"));
-                s.string(site.callee());
-            }
-            s.flush();
-            return b.toByteArray();
         }
 
         private void idle(IdleTrack t, byte[] thread, long from, long to) throws IOException {

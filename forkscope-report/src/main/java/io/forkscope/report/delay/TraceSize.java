@@ -1,0 +1,115 @@
+package io.forkscope.report.delay;
+
+import io.forkscope.model.dag.Dag;
+import io.forkscope.model.dag.DagNodes;
+import io.forkscope.model.dag.EdgeKind;
+import io.forkscope.model.dag.WorkerBusy;
+import io.forkscope.model.sites.RecordedSites;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
+/**
+ * Some bytes that {@link ChromeTrace} will write for a DAG, found without writing it: one pass over the
+ * nodes' in-edges, sites and strand counts, so that what goes into a trace can be chosen before
+ * gigabytes are written ({@code export}'s size limit). Each part is an event's length as it measured on
+ * fib's 3 M-node window (a 7 s run: timestamps of ten digits or more, node ids of seven); a short run's
+ * numbers have fewer digits, so its trace comes out somewhat shorter than estimated. Within some 5% on
+ * fib-shaped DAGs seconds into a run and 12% at any scale (TraceSizeTest), which is what a choice between
+ * a 200 MB and a 1.5 GB trace needs. Not counted: the extra tracks of an inconsistent recording (nodes
+ * that overlap on a worker), and the recording's name.
+ */
+public final class TraceSize {
+    /** The trace's frame: its opening, the process's name and otherData (without the recording's name). */
+    static final int FRAME = 250;
+    /** A worker's track (one a worker with nodes): its name and sort index (metadata events). */
+    static final int TRACK = 190;
+    /** A slice without args: name, ts, dur, pid, tid, braces and the comma before it (70.3 a node on fib). */
+    static final int SLICE = 72;
+    /** A slice's args besides its in-list and site: node, work_ns, delay_ns, ready_by (some 95). */
+    static final int ARGS = 96;
+    /** A node of two in-edges or more: its "in" list's key and brackets. */
+    static final int IN_LIST = 8;
+    /** Each edge in an "in" list: "create-cont from node N on worker W", quoted, and a comma. */
+    static final int IN_EDGE = 40;
+    /** A collapsed node: its longer name, its category and (with args) its five counts. */
+    static final int COLLAPSED_NAME = 40;
+    static final int COLLAPSED_ARGS = 85;
+    /** One counter event (some 80 bytes on fib: 953 MB for 12.0 M events). */
+    static final int COUNTER = 80;
+    /**
+     * Counter events a node, at most: its ready series up when it becomes ready, down when it starts,
+     * "running" up then, and down at its end (fib had 4.0: events at one instant are one change).
+     */
+    static final int COUNTERS_A_NODE = 4;
+    /** An arrow: its two events ("s" and "f") for a create or end edge between workers. */
+    static final int ARROW = 180;
+    /** An idle slice without args; its args besides the thread's name. */
+    static final int IDLE = 80;
+    static final int IDLE_ARGS = 45;
+
+    private TraceSize() {}
+
+    /**
+     * @param sites the recording's call sites, null for none (as {@link ChromeTrace#write})
+     * @return some bytes of the JSON that {@link ChromeTrace} writes with {@code options}
+     */
+    public static long estimate(Dag dag, RecordedSites sites, ChromeTrace.Options options) {
+        DagNodes nodes = dag.table();
+        int n = nodes.size();
+        long bytes = FRAME + (long) n * SLICE;
+        java.util.BitSet tracks = new java.util.BitSet();
+        long[] siteArgs = options.args() ? siteArgsLengths(sites) : new long[0];
+        for (int i = 0; i < n; i++) {
+            tracks.set(nodes.worker(i));
+            boolean collapsed = nodes.strands(i) > 1;
+            int in = nodes.inCount(i);
+            for (int k = 0; k < in; k++) {
+                EdgeKind kind = nodes.inKind(i, k);
+                if ((kind == EdgeKind.CREATE || kind == EdgeKind.END) && nodes.worker(nodes.inFrom(i, k)) != nodes.worker(i)) {
+                    bytes += ARROW;
+                }
+            }
+            if (collapsed) {
+                bytes += COLLAPSED_NAME;
+            }
+            if (options.args()) {
+                bytes += ARGS;
+                if (in > 1) {
+                    bytes += IN_LIST + (long) in * IN_EDGE;
+                }
+                int site = nodes.site(i);
+                if (site >= 0 && site < siteArgs.length) {
+                    bytes += siteArgs[site];
+                }
+                if (collapsed) {
+                    bytes += COLLAPSED_ARGS;
+                }
+            }
+        }
+        bytes += (long) tracks.cardinality() * TRACK;
+        for (WorkerBusy b : dag.busy()) {
+            long gaps = b.count() + 1L;                       // at most: before, between and after its intervals
+            bytes += gaps * (IDLE + (options.args() ? IDLE_ARGS + b.thread().length() : 0));
+        }
+        if (options.counters()) {
+            bytes += (long) n * COUNTERS_A_NODE * COUNTER;
+        }
+        return bytes;
+    }
+
+    /** @return per site id, the length of its args in a slice */
+    private static long[] siteArgsLengths(RecordedSites sites) {
+        if (sites == null) {
+            return new long[0];
+        }
+        long[] lengths = new long[sites.sites().size()];
+        for (int s = 0; s < lengths.length; s++) {
+            try {
+                lengths[s] = ChromeTrace.siteArgs(sites.site(s)).length;
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);            // written to memory: never
+            }
+        }
+        return lengths;
+    }
+}
