@@ -45,7 +45,8 @@ final class ExportCommand implements Callable<Integer> {
 
     @Option(names = "--args", negatable = true, description = "slices with their args (node id, work, delay,"
             + " in-edges, call site: two thirds of the slices' bytes), or --no-args without; by default with, unless"
-            + " the trace would be larger than --max-size without the counters")
+            + " the trace would be larger than --max-size even without the counters (with them when --counters is"
+            + " given)")
     Boolean args;
 
     @Option(names = "--counters", negatable = true, description = "the \"running\" and \"ready\" counters (an"
