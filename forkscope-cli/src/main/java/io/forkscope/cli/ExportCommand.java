@@ -76,7 +76,7 @@ final class ExportCommand implements Callable<Integer> {
         Dag dag = DagInput.dag(rec, name);
         OutputPath.file(out, force, "--chrome");
         RecordedSites sites = rec.recordedSites().orElse(null);
-        TraceBudget.Choice choice = TraceBudget.choose(args, counters, maxSize, o -> TraceSize.estimate(dag, sites, o));
+        TraceBudget.Choice choice = TraceBudget.choose(args, counters, maxSize, TraceSize.of(dag, sites)::bytes);
         choice.note(maxSize).ifPresent(err::println);
         ChromeTrace.Options options = choice.options();
         boolean zipped = gzip || out.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".gz");

@@ -9,16 +9,21 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 
 /**
- * Some bytes that {@link ChromeTrace} will write for a DAG, found without writing it: one pass over the
- * nodes' in-edges, sites and strand counts, so that what goes into a trace can be chosen before
- * gigabytes are written ({@code export}'s size limit). Each part is an event's length as it measured on
+ * Some bytes that {@link ChromeTrace} will write for a DAG, found without writing it, in three parts:
+ * what every trace has (the slices, arrows, idle slices and tracks' names), the slices' args and the
+ * counters. One pass over the nodes' in-edges, sites and strand counts finds them, so that what goes
+ * into a trace can be chosen before gigabytes are written ({@code export}'s size limit). Each part is an event's length as it measured on
  * fib's 3 M-node window (a 7 s run: timestamps of ten digits or more, node ids of seven); a short run's
  * numbers have fewer digits, so its trace comes out somewhat shorter than estimated. Within some 5% on
  * fib-shaped DAGs seconds into a run and 12% at any scale (TraceSizeTest), which is what a choice between
  * a 200 MB and a 1.5 GB trace needs. Not counted: the extra tracks of an inconsistent recording (nodes
  * that overlap on a worker), and the recording's name.
+ *
+ * @param always   bytes of every trace: the slices without args, the arrows, idle slices, tracks' names
+ * @param args     the slices' and idle slices' args (with {@link ChromeTrace.Options#args})
+ * @param counters the counter events (with {@link ChromeTrace.Options#counters})
  */
-public final class TraceSize {
+public record TraceSize(long always, long args, long counters) {
     /** The trace's frame: its opening, the process's name and otherData (without the recording's name). */
     static final int FRAME = 250;
     /** A worker's track (one a worker with nodes): its name and sort index (metadata events). */
@@ -47,54 +52,56 @@ public final class TraceSize {
     static final int IDLE = 80;
     static final int IDLE_ARGS = 45;
 
-    private TraceSize() {}
-
     /**
      * @param sites the recording's call sites, null for none (as {@link ChromeTrace#write})
-     * @return some bytes of the JSON that {@link ChromeTrace} writes with {@code options}
+     * @return the estimate for {@code dag}'s trace, in one pass over its nodes
      */
-    public static long estimate(Dag dag, RecordedSites sites, ChromeTrace.Options options) {
+    public static TraceSize of(Dag dag, RecordedSites sites) {
         DagNodes nodes = dag.table();
         int n = nodes.size();
-        long bytes = FRAME + (long) n * SLICE;
+        long always = FRAME + (long) n * SLICE;
+        long args = (long) n * ARGS;
         java.util.BitSet tracks = new java.util.BitSet();
-        long[] siteArgs = options.args() ? siteArgsLengths(sites) : new long[0];
+        long[] siteArgs = siteArgsLengths(sites);
         for (int i = 0; i < n; i++) {
-            tracks.set(nodes.worker(i));
-            boolean collapsed = nodes.strands(i) > 1;
+            int worker = nodes.worker(i);
+            tracks.set(worker);
             int in = nodes.inCount(i);
             for (int k = 0; k < in; k++) {
                 EdgeKind kind = nodes.inKind(i, k);
-                if ((kind == EdgeKind.CREATE || kind == EdgeKind.END) && nodes.worker(nodes.inFrom(i, k)) != nodes.worker(i)) {
-                    bytes += ARROW;
+                if ((kind == EdgeKind.CREATE || kind == EdgeKind.END) && nodes.worker(nodes.inFrom(i, k)) != worker) {
+                    always += ARROW;
                 }
             }
-            if (collapsed) {
-                bytes += COLLAPSED_NAME;
+            if (in > 1) {
+                args += IN_LIST + (long) in * IN_EDGE;
             }
-            if (options.args()) {
-                bytes += ARGS;
-                if (in > 1) {
-                    bytes += IN_LIST + (long) in * IN_EDGE;
-                }
-                int site = nodes.site(i);
-                if (site >= 0 && site < siteArgs.length) {
-                    bytes += siteArgs[site];
-                }
-                if (collapsed) {
-                    bytes += COLLAPSED_ARGS;
-                }
+            int site = nodes.site(i);
+            if (site >= 0 && site < siteArgs.length) {
+                args += siteArgs[site];
+            }
+            if (nodes.strands(i) > 1) {
+                always += COLLAPSED_NAME;
+                args += COLLAPSED_ARGS;
             }
         }
-        bytes += (long) tracks.cardinality() * TRACK;
+        always += (long) tracks.cardinality() * TRACK;
         for (WorkerBusy b : dag.busy()) {
             long gaps = b.count() + 1L;                       // at most: before, between and after its intervals
-            bytes += gaps * (IDLE + (options.args() ? IDLE_ARGS + b.thread().length() : 0));
+            always += gaps * IDLE;
+            args += gaps * (IDLE_ARGS + b.thread().length());
         }
-        if (options.counters()) {
-            bytes += (long) n * COUNTERS_A_NODE * COUNTER;
-        }
-        return bytes;
+        return new TraceSize(always, args, (long) n * COUNTERS_A_NODE * COUNTER);
+    }
+
+    /** @return some bytes of the JSON that {@link ChromeTrace} writes with {@code options} */
+    public long bytes(ChromeTrace.Options options) {
+        return always + (options.args() ? args : 0) + (options.counters() ? counters : 0);
+    }
+
+    /** As {@code of(dag, sites).bytes(options)}. */
+    public static long estimate(Dag dag, RecordedSites sites, ChromeTrace.Options options) {
+        return of(dag, sites).bytes(options);
     }
 
     /** @return per site id, the length of its args in a slice */

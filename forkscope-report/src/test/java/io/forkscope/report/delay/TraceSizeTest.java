@@ -67,6 +67,20 @@ class TraceSizeTest {
         }
     }
 
+    /** The parts add up as the options say: each option takes its own part, and no other. */
+    @Test
+    void eachOptionAddsItsPart() {
+        Dag dag = fib(12, 2, new Random(3));
+        TraceSize size = TraceSize.of(dag, ChromeTraceEquivalenceTest.sites(new Random(3), 8));
+        assertThat(size.always()).isPositive();
+        assertThat(size.args()).isPositive();
+        assertThat(size.counters()).isEqualTo((long) dag.nodes().size() * TraceSize.COUNTERS_A_NODE * TraceSize.COUNTER);
+        assertThat(size.bytes(new ChromeTrace.Options(false, false))).isEqualTo(size.always());
+        assertThat(size.bytes(new ChromeTrace.Options(true, false))).isEqualTo(size.always() + size.args());
+        assertThat(size.bytes(new ChromeTrace.Options(false, true))).isEqualTo(size.always() + size.counters());
+        assertThat(size.bytes(ChromeTrace.Options.ALL)).isEqualTo(size.always() + size.args() + size.counters());
+    }
+
     /** What --no-counters and --no-args take away is what their parts of the estimate say, on fib's DAG. */
     @Test
     void eachOptionsShareIsWhereTheWriterPutsIt() throws IOException {
