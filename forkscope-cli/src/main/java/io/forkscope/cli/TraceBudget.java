@@ -37,8 +37,9 @@ final class TraceBudget {
             if (leftOut.contains(ARGS)) {
                 keep.add("--args");
             }
-            return Optional.of(String.format(Locale.ROOT, "forkscope export: left out %s, for a trace of some %,.0f MB:"
-                    + " it would be some %,.0f MB with them, more than --max-size %s%s; %s, or --max-size 0, keep%s them"
+            return Optional.of(String.format(Locale.ROOT, "forkscope export: left out %s, for a trace of some"
+                    + " %,.0f MB: it would be some %,.0f MB with them, more than --max-size %s%s; %s, or --max-size 0,"
+                    + " keep%s them"
                     + " (docs/reading.md, \"Traces of large DAGs\")",
                     String.join(" and ", leftOut), size / 1e6, fullSize / 1e6, ByteSize.format(limit),
                     limit == DEFAULT ? " (what Perfetto UI holds in a browser tab)" : "", String.join(" ", keep),

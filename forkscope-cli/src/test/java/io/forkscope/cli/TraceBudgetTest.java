@@ -19,7 +19,8 @@ class TraceBudgetTest {
         assertThat(c.options()).isEqualTo(ChromeTrace.Options.ALL);
         assertThat(c.leftOut()).isEmpty();
         assertThat(c.note(2_000_000_000L)).isEmpty();
-        assertThat(TraceBudget.choose(null, null, 0, FIB_3M).options()).as("no limit").isEqualTo(ChromeTrace.Options.ALL);
+        assertThat(TraceBudget.choose(null, null, 0, FIB_3M).options()).as("no limit")
+                .isEqualTo(ChromeTrace.Options.ALL);
     }
 
     @Test
@@ -54,7 +55,8 @@ class TraceBudgetTest {
 
         TraceBudget.Choice noCounters = TraceBudget.choose(null, false, LIMIT, FIB_3M);
         assertThat(noCounters.options()).isEqualTo(new ChromeTrace.Options(false, false));
-        assertThat(noCounters.leftOut()).as("--no-counters is the user's, not the limit's").containsExactly(TraceBudget.ARGS);
+        assertThat(noCounters.leftOut()).as("--no-counters is the user's, not the limit's")
+                .containsExactly(TraceBudget.ARGS);
         assertThat(noCounters.fullSize()).isEqualTo(602_000_000L);
 
         TraceBudget.Choice noArgs = TraceBudget.choose(false, null, LIMIT, FIB_3M);

@@ -5,12 +5,13 @@ import java.util.function.Supplier;
 /**
  * A value made on a daemon thread of its own while the thread that will need it does other work: the
  * large columns of a DAG, whose zeroing and first touch of their pages then fall on the other core
- * ({@code BuilderAhead}, {@code NodeColumns}), or an analysis' pass that needs nothing the thread that
- * asks is doing ({@code DelaySpotter}'s loss breakdown while it finds the ready path). {@link #get} waits for it without giving up on an
- * interrupt (the interrupt is kept for the caller: a reader half done has nothing to hand back), and
- * throws what the maker threw: an {@link Error} (an OutOfMemoryError above all) as it was, anything
- * else inside an {@link IllegalStateException}. The thread's end happens-before {@link #get}'s return
- * ({@link Thread#join}), so the plain fields it wrote are seen whole.
+ * ({@code BuilderAhead}, {@code NodeColumns}), or an analysis' pass that needs nothing of what the asking
+ * thread does meanwhile ({@code DelaySpotter}'s loss breakdown while it finds the ready path). {@link #get}
+ * waits for it without giving up on an interrupt (the interrupt is kept for the caller: a reader half done
+ * has nothing to hand back), and throws what the maker threw: an {@link Error} (an OutOfMemoryError above
+ * all) as it was, anything else inside an {@link IllegalStateException}. The thread's end happens-before
+ * {@link #get}'s return ({@link Thread#join}), so the plain fields it wrote are seen whole. One value, asked
+ * for once: a value that several threads ask for wants a {@link java.util.concurrent.FutureTask}.
  */
 public final class MadeAside<T> {
     private final String what;

@@ -9,15 +9,15 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 
 /**
- * Some bytes that {@link ChromeTrace} will write for a DAG, found without writing it, in three parts:
- * what every trace has (the slices, arrows, idle slices and tracks' names), the slices' args and the
- * counters. One pass over the nodes' in-edges, sites and strand counts finds them, so that what goes
- * into a trace can be chosen before gigabytes are written ({@code export}'s size limit). Each part is an event's length as it measured on
- * fib's 3 M-node window (a 7 s run: timestamps of ten digits or more, node ids of seven); a short run's
- * numbers have fewer digits, so its trace comes out somewhat shorter than estimated. Within some 5% on
- * fib-shaped DAGs seconds into a run and 12% at any scale (TraceSizeTest), which is what a choice between
- * a 200 MB and a 1.5 GB trace needs. Not counted: the extra tracks of an inconsistent recording (nodes
- * that overlap on a worker), and the recording's name.
+ * Some bytes that {@link ChromeTrace} will write for a DAG, found without writing it, in three parts: what
+ * every trace has (the slices, arrows, idle slices and tracks' names), the slices' args and the counters.
+ * One pass over the nodes' in-edges, sites and strand counts finds them, so that what goes into a trace
+ * can be chosen before gigabytes are written ({@code export}'s size limit). Each part is an event's length
+ * as it measured on fib's 3 M-node window (a 7 s run: timestamps of ten digits or more, node ids of
+ * seven); a short run's numbers have fewer digits, so its trace comes out somewhat shorter than estimated.
+ * Within some 5% on fib-shaped DAGs seconds into a run and 12% at any scale (TraceSizeTest), which is what
+ * a choice between a 200 MB and a 1.5 GB trace needs. Not counted: the extra tracks of an inconsistent
+ * recording (nodes that overlap on a worker), and the recording's name.
  *
  * @param always   bytes of every trace: the slices without args, the arrows, idle slices, tracks' names
  * @param args     the slices' and idle slices' args (with {@link ChromeTrace.Options#args})

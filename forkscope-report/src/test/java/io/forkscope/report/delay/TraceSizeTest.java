@@ -26,8 +26,8 @@ import org.junit.jupiter.api.Test;
  * and each option's part where the writer puts it.
  */
 class TraceSizeTest {
-    private static final ChromeTrace.Options[] EACH = {ChromeTrace.Options.ALL,
-        new ChromeTrace.Options(true, false), new ChromeTrace.Options(false, true), new ChromeTrace.Options(false, false)};
+    private static final ChromeTrace.Options[] EACH = {ChromeTrace.Options.ALL, new ChromeTrace.Options(true, false),
+        new ChromeTrace.Options(false, true), new ChromeTrace.Options(false, false)};
 
     @Test
     void closeOnFibsDagsOfALongRun() throws IOException {
@@ -74,7 +74,8 @@ class TraceSizeTest {
         TraceSize size = TraceSize.of(dag, ChromeTraceEquivalenceTest.sites(new Random(3), 8));
         assertThat(size.always()).isPositive();
         assertThat(size.args()).isPositive();
-        assertThat(size.counters()).isEqualTo((long) dag.nodes().size() * TraceSize.COUNTERS_A_NODE * TraceSize.COUNTER);
+        assertThat(size.counters())
+                .isEqualTo((long) dag.nodes().size() * TraceSize.COUNTERS_A_NODE * TraceSize.COUNTER);
         assertThat(size.bytes(new ChromeTrace.Options(false, false))).isEqualTo(size.always());
         assertThat(size.bytes(new ChromeTrace.Options(true, false))).isEqualTo(size.always() + size.args());
         assertThat(size.bytes(new ChromeTrace.Options(false, true))).isEqualTo(size.always() + size.counters());
@@ -154,7 +155,8 @@ class TraceSizeTest {
             int child = task(n - 1, fork, EdgeKind.CREATE, thief);
             int inline = node(worker, NodeEnd.WAIT, in(fork, EdgeKind.CREATE_CONT));
             int last = task(n - 2, inline, EdgeKind.WAIT_CONT, worker);
-            return node(worker, NodeEnd.END, List.of(new Edge(last, EdgeKind.WAIT_CONT), new Edge(child, EdgeKind.END)));
+            return node(worker, NodeEnd.END,
+                    List.of(new Edge(last, EdgeKind.WAIT_CONT), new Edge(child, EdgeKind.END)));
         }
 
         private static List<Edge> in(int from, EdgeKind kind) {
