@@ -248,15 +248,25 @@ class DagCommandsTest {
                 .isEqualTo(7.0);
     }
 
+    /** @return what export said on stderr, having written delayed()'s trace to {@code out} with {@code options} */
+    private static String exported(Path out, String... options) throws Exception {
+        String[] cli = new String[options.length + 3];
+        cli[0] = "run.fsk";
+        cli[1] = "--chrome";
+        cli[2] = out.toString();
+        System.arraycopy(options, 0, cli, 3, options.length);
+        StringWriter err = new StringWriter();
+        parsed(new ExportCommand(), cli).run(withDag(delayed()), out, new PrintWriter(err, true));
+        return err.toString();
+    }
+
     @Test
     void exportWritesATrace() throws Exception {
         Path json = dir.resolve("run.json");
-        StringWriter err = new StringWriter();
-        parsed(new ExportCommand(), "run.fsk", "--chrome", json.toString()).run(withDag(delayed()), json,
-                new PrintWriter(err, true));
+        String err = exported(json);
         JsonNode root = new ObjectMapper().readTree(json.toFile());
         assertThat(root.get("traceEvents").size()).isGreaterThan(4);
-        assertThat(err.toString()).contains("4 node(s) on 2 track(s), 2 arrow(s) written to");
+        assertThat(err).contains("4 node(s) on 2 track(s), 2 arrow(s) written to");
     }
 
     /**
@@ -315,17 +325,11 @@ class DagCommandsTest {
     @Test
     void exportKeepsWithinMaxSize() throws Exception {
         Path all = dir.resolve("all.json");
-        StringWriter said = new StringWriter();
-        parsed(new ExportCommand(), "run.fsk", "--chrome", all.toString()).run(withDag(delayed()), all,
-                new PrintWriter(said, true));
-        assertThat(said.toString()).doesNotContain("left out");
+        assertThat(exported(all)).doesNotContain("left out");
         assertThat(parsed(new ExportCommand(), "run.fsk", "--chrome", "x.json").maxSize).isEqualTo(TraceBudget.DEFAULT);
 
         Path small = dir.resolve("small.json");
-        said = new StringWriter();
-        parsed(new ExportCommand(), "run.fsk", "--chrome", small.toString(), "--max-size", "1K")
-                .run(withDag(delayed()), small, new PrintWriter(said, true));
-        assertThat(said.toString()).contains("forkscope export: left out the counters and the slices' args, for a"
+        assertThat(exported(small, "--max-size", "1K")).contains("forkscope export: left out the counters and the slices' args, for a"
                 + " trace of some 0 MB", "more than --max-size 1K;", "--counters --args, or --max-size 0, keep them");
         JsonNode trace = new ObjectMapper().readTree(small.toFile());
         for (JsonNode e : trace.get("traceEvents")) {
@@ -334,17 +338,11 @@ class DagCommandsTest {
         }
 
         Path asked = dir.resolve("asked.json");
-        said = new StringWriter();
-        parsed(new ExportCommand(), "run.fsk", "--chrome", asked.toString(), "--max-size", "1K", "--counters")
-                .run(withDag(delayed()), asked, new PrintWriter(said, true));
-        assertThat(said.toString()).contains("left out the slices' args,").doesNotContain("left out the counters");
+        assertThat(exported(asked, "--max-size", "1K", "--counters")).contains("left out the slices' args,").doesNotContain("left out the counters");
         assertThat(Files.readString(asked)).contains("\"ph\":\"C\"");
 
         Path none = dir.resolve("none.json");
-        said = new StringWriter();
-        parsed(new ExportCommand(), "run.fsk", "--chrome", none.toString(), "--max-size", "1K", "--args", "--counters")
-                .run(withDag(delayed()), none, new PrintWriter(said, true));
-        assertThat(said.toString()).doesNotContain("left out");
+        assertThat(exported(none, "--max-size", "1K", "--args", "--counters")).doesNotContain("left out");
         assertThat(Files.readAllBytes(none)).isEqualTo(Files.readAllBytes(all));
     }
 

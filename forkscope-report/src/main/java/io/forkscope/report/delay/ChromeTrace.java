@@ -306,6 +306,15 @@ public final class ChromeTrace {
     private static final int FLOW_ROOM = 1 + longest(FLOW_HEAD) + NUMBER + PID_TID.length + NUMBER + TS.length + NUMBER
             + FLOW_F_END.length;
 
+    /**
+     * @return whether node {@code n}'s {@code k}-th in-edge is drawn as an arrow: a create or end edge
+     *         between two workers (a steal, a join across workers)
+     */
+    static boolean isArrow(DagNodes nodes, int n, int k) {
+        EdgeKind kind = nodes.inKind(n, k);
+        return (kind == EdgeKind.CREATE || kind == EdgeKind.END) && nodes.worker(nodes.inFrom(n, k)) != nodes.worker(n);
+    }
+
     /** @return a call site's args as a node's slice has them: site, site_where, site_kind, site_callee */
     static byte[] siteArgs(CallSite site) throws IOException {
         ByteArrayOutputStream b = new ByteArrayOutputStream();
@@ -587,11 +596,11 @@ public final class ChromeTrace {
             long flowId = 0;
             for (int n = 0; n < nodes.size(); n++) {
                 for (int k = 0; k < nodes.inCount(n); k++) {
-                    int from = nodes.inFrom(n, k);
-                    EdgeKind kind = nodes.inKind(n, k);
-                    if ((kind != EdgeKind.CREATE && kind != EdgeKind.END) || nodes.worker(from) == nodes.worker(n)) {
+                    if (!isArrow(nodes, n, k)) {
                         continue;
                     }
+                    int from = nodes.inFrom(n, k);
+                    EdgeKind kind = nodes.inKind(n, k);
                     flowId++;
                     // bind each end inside its slice: at the middle of the source, the middle of the target
                     flow(0, kind, flowId, tid[from], nodes.start(from) + (nodes.end(from) - nodes.start(from)) / 2);

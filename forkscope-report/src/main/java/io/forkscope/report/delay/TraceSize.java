@@ -2,7 +2,6 @@ package io.forkscope.report.delay;
 
 import io.forkscope.model.dag.Dag;
 import io.forkscope.model.dag.DagNodes;
-import io.forkscope.model.dag.EdgeKind;
 import io.forkscope.model.dag.WorkerBusy;
 import io.forkscope.model.sites.RecordedSites;
 import java.io.IOException;
@@ -64,12 +63,10 @@ public record TraceSize(long always, long args, long counters) {
         java.util.BitSet tracks = new java.util.BitSet();
         long[] siteArgs = siteArgsLengths(sites);
         for (int i = 0; i < n; i++) {
-            int worker = nodes.worker(i);
-            tracks.set(worker);
+            tracks.set(nodes.worker(i));
             int in = nodes.inCount(i);
             for (int k = 0; k < in; k++) {
-                EdgeKind kind = nodes.inKind(i, k);
-                if ((kind == EdgeKind.CREATE || kind == EdgeKind.END) && nodes.worker(nodes.inFrom(i, k)) != worker) {
+                if (ChromeTrace.isArrow(nodes, i, k)) {
                     always += ARROW;
                 }
             }
